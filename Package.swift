@@ -1,0 +1,65 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "WebNavigation",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "Navigation", targets: ["Navigation"]),
+        .library(name: "MicroHTTP", targets: ["MicroHTTP"]),
+        .library(name: "NavigationHTML", targets: ["NavigationHTML"]),
+        .executable(name: "navigation-demo", targets: ["NavigationDemo"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        .target(
+            name: "MicroHTTP",
+            dependencies: ["CMicroHTTPD"]
+        ),
+        .target(
+            name: "Navigation",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")]
+        ),
+        .target(
+            name: "NavigationHTML",
+            dependencies: [
+                "Navigation", "MicroHTTP",
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "DemoApp",
+            dependencies: [
+                "Navigation", "NavigationHTML", "MicroHTTP",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "NavigationDemo",
+            dependencies: [
+                "DemoApp",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP"]),
+        .testTarget(name: "NavigationTests", dependencies: ["Navigation"]),
+        .testTarget(name: "NavigationHTMLTests", dependencies: ["NavigationHTML", "Navigation"]),
+        .testTarget(
+            name: "DemoAppTests",
+            dependencies: ["DemoApp", "NavigationHTML", "Navigation", "MicroHTTP"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

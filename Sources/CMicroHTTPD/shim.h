@@ -1,0 +1,54 @@
+#ifndef CMICROHTTPD_SHIM_H
+#define CMICROHTTPD_SHIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <microhttpd.h>
+
+/*
+ * Swift does not import C variadic functions, so the two variadic calls the
+ * server needs get typed wrappers here. Doing the varargs in C also lets the
+ * compiler pass each option with the exact type libmicrohttpd reads back
+ * (unsigned int, size_t or a pointer), which Swift's CVarArg could not check.
+ */
+
+/* Starts a daemon bound to `address` (MHD_OPTION_SOCK_ADDR: the port argument
+ * of MHD_start_daemon is then ignored). Returns NULL when it cannot start. */
+static inline struct MHD_Daemon *
+shim_start_daemon (unsigned int flags,
+                   const struct sockaddr *address,
+                   MHD_AccessHandlerCallback handler, void *handler_cls,
+                   MHD_RequestCompletedCallback completed, void *completed_cls,
+                   unsigned int threads,
+                   unsigned int connection_limit,
+                   unsigned int per_ip_connection_limit,
+                   unsigned int connection_timeout,
+                   size_t connection_memory_limit)
+{
+  return MHD_start_daemon (flags, 0, NULL, NULL, handler, handler_cls,
+                           MHD_OPTION_SOCK_ADDR, address,
+                           MHD_OPTION_THREAD_POOL_SIZE, threads,
+                           MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+                           MHD_OPTION_PER_IP_CONNECTION_LIMIT,
+                           per_ip_connection_limit,
+                           MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout,
+                           MHD_OPTION_CONNECTION_MEMORY_LIMIT,
+                           connection_memory_limit,
+                           MHD_OPTION_NOTIFY_COMPLETED, completed,
+                           completed_cls,
+                           MHD_OPTION_END);
+}
+
+/* The port the daemon's listening socket is bound to (the real one when 0 was
+ * asked for), or 0 when libmicrohttpd cannot tell. */
+static inline uint16_t
+shim_bound_port (struct MHD_Daemon *daemon)
+{
+  const union MHD_DaemonInfo *info =
+    MHD_get_daemon_info (daemon, MHD_DAEMON_INFO_BIND_PORT);
+  return (NULL == info) ? 0 : info->port;
+}
+
+#endif

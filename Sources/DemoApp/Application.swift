@@ -1,0 +1,28 @@
+import Logging
+import MicroHTTP
+import Navigation
+import NavigationHTML
+
+/// Builds the demo server, ready to `start()`: static files from the public folder, then the
+/// navigation app, with one log line per request. Kept apart from `@main` so tests can run the
+/// real server on a free port.
+///
+/// ```swift
+/// let server = try await buildApplication(DemoConfiguration(port: 0))
+/// try server.start()
+/// defer { server.shutdown() }
+/// print("http://127.0.0.1:\(server.port)/")
+/// ```
+public func buildApplication(
+    _ configuration: DemoConfiguration,
+    logger: Logger = Logger(label: "navigation-demo")
+) async throws -> Server {
+    let templates = try await TemplateLibrary(directory: configuration.templatesDirectory)
+    let cookie = StateCookie<DemoNavigation>(keys: try SecretStore.keyRing(for: configuration))
+    let app = NavigationResponder(app: DemoApp(), templates: templates, cookie: cookie)
+    let files = FileResponder(root: configuration.publicDirectory, fallback: app)
+    var server = ServerConfiguration()
+    server.host = configuration.host
+    server.port = configuration.port
+    return Server(configuration: server, responder: RequestLogger(next: files, logger: logger))
+}

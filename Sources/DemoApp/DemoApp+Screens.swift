@@ -1,0 +1,95 @@
+import Navigation
+import NavigationHTML
+
+extension DemoApp {
+    public func root(of tab: DemoTab, context: ScreenContext<DemoNavigation>) throws -> Screen {
+        switch tab {
+        case .home:
+            return .list("My App", sections: [ListSection(rows: [
+                ListRow("My Profile", href: context.href(.push(.userDetail(userId: currentUserId)))),
+                ListRow("My Orders", href: context.href(.push(.orderHistory))),
+                ListRow("Settings", href: context.href(.push(.settings))),
+                ListRow("Search", href: context.href(.present(.search))),
+            ]), ListSection("People", rows: data.users.map { user in
+                ListRow(user.name, subtitle: "User \(user.id)", href: context.href(.push(.userDetail(userId: user.id))))
+            })])
+        case .recipes:
+            return .list("Categories", sections: [ListSection(rows: data.categories.map { category in
+                ListRow(category.name, value: "\(data.recipes(in: category.id).count)",
+                        href: context.href(.push(.category(categoryId: category.id))))
+            })])
+        case .orders:
+            return .list("Orders", sections: [orderRows(context)])
+        case .profile:
+            let user = try user(currentUserId)
+            return .list(user.name, sections: [
+                ListSection("Account", rows: [
+                    ListRow("User ID", value: String(user.id)),
+                    ListRow("Member since", value: String(user.memberSince)),
+                ]),
+                ListSection(rows: [
+                    ListRow("Order History", href: context.href(.push(.orderHistory))),
+                    ListRow("Settings", href: context.href(.push(.settings))),
+                ]),
+            ])
+        }
+    }
+
+    public func screen(for route: DemoRoute, context: ScreenContext<DemoNavigation>) throws -> Screen {
+        switch route {
+        case .userDetail(let userId):
+            let user = try user(userId)
+            return .list(user.name, sections: [
+                ListSection("Account", rows: [
+                    ListRow("User ID", value: String(user.id)),
+                    ListRow("Member since", value: String(user.memberSince)),
+                ]),
+                ListSection(rows: [
+                    ListRow("Order History", href: context.href(.push(.orderHistory))),
+                    ListRow("Settings", href: context.href(.push(.settings))),
+                ]),
+            ])
+        case .settings:
+            return .list("Settings", sections: [
+                ListSection("Appearance", rows: [ListRow("Theme", value: "System"), ListRow("App Icon", value: "Default")]),
+                ListSection("Account", rows: [ListRow("Notifications", value: "On"), ListRow("Privacy")]),
+            ])
+        case .orderHistory:
+            return .list("Order History", sections: [orderRows(context)])
+        case .orderDetail(let orderId):
+            let order = try order(orderId)
+            return .list(order.id, sections: [ListSection(rows: [
+                ListRow("ID", value: order.id),
+                ListRow("Title", value: order.title),
+                ListRow("Amount", value: order.amount),
+            ])])
+        case .category(let categoryId):
+            let category = try category(categoryId)
+            return .list(category.name, sections: [ListSection(rows: data.recipes(in: category.id).map { recipe in
+                recipeRow(recipe, context)
+            })])
+        case .recipe(let recipeId):
+            let recipe = try recipe(recipeId)
+            return .list(recipe.name, sections: [
+                ListSection(footer: recipe.summary, rows: [
+                    ListRow("Category", value: (try? category(recipe.categoryId).name) ?? recipe.categoryId),
+                    ListRow("Time", value: "\(recipe.minutes) min"),
+                ]),
+                ListSection("Ingredients", rows: recipe.ingredients.map { ListRow($0) }),
+                ListSection("Related Recipes", rows: recipe.related.compactMap(data.recipe).map { recipeRow($0, context) }),
+            ])
+        }
+    }
+
+    private func orderRows(_ context: ScreenContext<DemoNavigation>) -> ListSection {
+        ListSection(rows: data.orders.map { order in
+            ListRow(order.title, subtitle: order.id, value: order.amount,
+                    href: context.href(.push(.orderDetail(orderId: order.id))))
+        })
+    }
+
+    private func recipeRow(_ recipe: DemoData.Recipe, _ context: ScreenContext<DemoNavigation>) -> ListRow {
+        ListRow(recipe.name, subtitle: recipe.summary, value: "\(recipe.minutes) min",
+                href: context.href(.push(.recipe(recipeId: recipe.id))))
+    }
+}

@@ -1,0 +1,56 @@
+import MicroHTTP
+import Navigation
+import NavigationHTML
+
+/// The seed documents' examples as one app: Home is the seeds' complete navigation example,
+/// Recipes the WWDC recipe browser, Orders and Profile their own stacks.
+public struct DemoApp: NavigationApp {
+    public typealias Schema = DemoNavigation
+    public let name = "Navigation Demo"
+    let data: DemoData
+    /// The signed-in user, whose profile the Profile tab shows.
+    let currentUserId = 1
+
+    public init() {
+        data = .seed
+    }
+
+    public func title(for route: DemoRoute) throws -> String {
+        switch route {
+        case .userDetail(let userId):
+            return try user(userId).name
+        case .settings:
+            return "Settings"
+        case .orderHistory:
+            return "Order History"
+        case .orderDetail(let orderId):
+            return try order(orderId).id
+        case .category(let categoryId):
+            return try category(categoryId).name
+        case .recipe(let recipeId):
+            return try recipe(recipeId).name
+        }
+    }
+
+    func user(_ id: Int) throws -> DemoData.User {
+        guard let user = data.user(id) else { throw HTTPError(.notFound, "There is no user \(id).") }
+        return user
+    }
+
+    func order(_ id: String) throws -> DemoData.Order {
+        guard let order = data.order(id) else { throw HTTPError(.notFound, "There is no order “\(id)”.") }
+        return order
+    }
+
+    func category(_ id: String) throws -> DemoData.Category {
+        guard let category = data.category(id) else {
+            throw HTTPError(.notFound, "There is no recipe category “\(id)”.")
+        }
+        return category
+    }
+
+    func recipe(_ id: String) throws -> DemoData.Recipe {
+        guard let recipe = data.recipe(id) else { throw HTTPError(.notFound, "There is no recipe “\(id)”.") }
+        return recipe
+    }
+}

@@ -1,0 +1,29 @@
+/// Where the demo server listens and what it reads. Every field has the embedded default used by
+/// `navigation-demo` with no options.
+public struct DemoConfiguration: Sendable {
+    public var host: String
+    /// 0 picks a free port; `Server.port` tells which.
+    public var port: Int
+    /// Holds the generated secret (and, later, the database).
+    public var dataDirectory: String
+    /// A file of secrets, newest first; when nil, `NAVIGATION_SECRET` or `<data-dir>/secret`.
+    public var secretFile: String?
+    public var publicDirectory: String
+    public var templatesDirectory: String
+
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = 8080,
+        dataDirectory: String = "data",
+        secretFile: String? = nil,
+        publicDirectory: String = "Public",
+        templatesDirectory: String = "Templates"
+    ) {
+        self.host = host
+        self.port = port
+        self.dataDirectory = dataDirectory
+        self.secretFile = secretFile
+        self.publicDirectory = publicDirectory
+        self.templatesDirectory = templatesDirectory
+    }
+}

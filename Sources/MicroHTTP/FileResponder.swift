@@ -1,0 +1,60 @@
+/// Serves the regular files under a directory, like Hummingbird's FileMiddleware,
+/// and hands every other request to a fallback responder.
+///
+/// Only GET and HEAD are served, and only for paths that name a regular file
+/// inside `root` once symlinks are resolved. Paths containing NUL, a backslash,
+/// `.` or `..` segments or empty segments, directories (never listed), missing
+/// files and every other method go to `fallback`. A served file carries its
+/// `Content-Type` (by extension), `Cache-Control: public, max-age=3600`, a strong
+/// `ETag` from size and modification time, and `Last-Modified`; a matching
+/// `If-None-Match` is answered `304 Not Modified`.
+///
+///     let responder = FileResponder(root: "Public", fallback: app)
+public struct FileResponder: HTTPResponder {
+    public let root: String
+    private let fallback: any HTTPResponder
+
+    public init(root: String, fallback: any HTTPResponder) {
+        self.root = root
+        self.fallback = fallback
+    }
+
+    public func respond(to request: Request) throws -> Response {
+        guard request.method == .get || request.method == .head,
+              let relativePath = Self.relativePath(request.path),
+              let file = StaticFile(root: root, relativePath: relativePath)
+        else { return try fallback.respond(to: request) }
+        let headers = HTTPHeaders([
+            ("Content-Type", MediaType.forPath(relativePath)),
+            ("Cache-Control", "public, max-age=3600"),
+            ("ETag", file.etag),
+            ("Last-Modified", file.lastModified),
+            ("X-Content-Type-Options", "nosniff"),
+        ])
+        if let ifNoneMatch = request.headers["If-None-Match"], Self.matches(ifNoneMatch, etag: file.etag) {
+            file.discard()
+            return Response(status: .notModified, headers: headers)
+        }
+        return Response(headers: headers, body: .file(descriptor: file.descriptor, size: file.size))
+    }
+
+    /// The path without its leading slash, or nil when it is not a plain file path.
+    static func relativePath(_ path: String) -> String? {
+        guard path.hasPrefix("/"), !path.contains("\0"), !path.contains("\\") else { return nil }
+        let segments = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
+        guard segments.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }) else { return nil }
+        return String(path.dropFirst())
+    }
+
+    /// Weak comparison, as If-None-Match requires: `W/` prefixes are ignored.
+    static func matches(_ ifNoneMatch: String, etag: String) -> Bool {
+        func opaqueTag(_ text: Substring) -> Substring {
+            let isSpace = { (character: Character) in character == " " || character == "\t" }
+            let start = text.drop(while: isSpace)
+            let tag = start.lastIndex(where: { !isSpace($0) }).map { start[...$0] } ?? ""
+            return tag.hasPrefix("W/") ? tag.dropFirst(2) : tag
+        }
+        let wanted = opaqueTag(Substring(etag))
+        return ifNoneMatch.split(separator: ",").contains { opaqueTag($0) == "*" || opaqueTag($0) == wanted }
+    }
+}

@@ -1,0 +1,86 @@
+/// An ordered list of header fields.
+///
+/// Lookup by name is ASCII case-insensitive; order and repeated fields are
+/// kept as added. Nothing is validated here: the server drops any field that is
+/// unsafe to put on the wire when it sends a response (see `isSafeField`).
+public struct HTTPHeaders: Sendable, Sequence {
+    public typealias Element = (name: String, value: String)
+
+    private var fields: [Element]
+
+    public init() {
+        fields = []
+    }
+
+    public init(_ pairs: [(String, String)]) {
+        fields = pairs.map { (name: $0.0, value: $0.1) }
+    }
+
+    /// The first value for `name`, or nil when there is none.
+    public subscript(_ name: String) -> String? {
+        fields.first { Self.sameName($0.name, name) }?.value
+    }
+
+    /// Every value for `name`, in order.
+    public func values(_ name: String) -> [String] {
+        fields.filter { Self.sameName($0.name, name) }.map(\.value)
+    }
+
+    /// Appends a field, keeping any existing ones with the same name.
+    public mutating func add(_ name: String, _ value: String) {
+        fields.append((name: name, value: value))
+    }
+
+    /// Sets the only value for `name`: the first existing field keeps its position,
+    /// later ones are removed; appends when there was none.
+    public mutating func replace(_ name: String, _ value: String) {
+        guard let first = fields.firstIndex(where: { Self.sameName($0.name, name) }) else {
+            return add(name, value)
+        }
+        fields[first].value = value
+        var index = fields.index(after: first)
+        while index < fields.endIndex {
+            if Self.sameName(fields[index].name, name) {
+                fields.remove(at: index)
+            } else {
+                index = fields.index(after: index)
+            }
+        }
+    }
+
+    /// Removes every field named `name`.
+    public mutating func remove(_ name: String) {
+        fields.removeAll { Self.sameName($0.name, name) }
+    }
+
+    public var count: Int { fields.count }
+
+    public func makeIterator() -> IndexingIterator<[Element]> {
+        fields.makeIterator()
+    }
+
+    private static func sameName(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && a.lowercased() == b.lowercased()
+    }
+}
+
+extension HTTPHeaders {
+    /// Whether a field can go on the wire without letting its content forge other
+    /// fields or responses: the name is an RFC 9110 token, the value has no CR,
+    /// LF, NUL or other control character except horizontal tab.
+    static func isSafeField(name: String, value: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy(isTokenByte)
+            && value.utf8.allSatisfy { $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }
+    }
+
+    /// RFC 9110 `tchar`.
+    static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+        }
+    }
+}

@@ -1,0 +1,44 @@
+/// What the server has gathered about one request across libmicrohttpd's calls
+/// to the access handler (headers first, then body chunks, then a final call).
+///
+/// Not Sendable: libmicrohttpd handles a connection on a single worker thread, so
+/// an instance is only ever touched from that thread.
+final class PendingRequest {
+    /// Nil when the method is not one the server hands to responders.
+    let method: HTTPMethod?
+    let path: String
+    /// The `MHD_PostProcessor` parsing the body, when it is a form.
+    var postProcessor: OpaquePointer?
+    /// Set when the body is, or is declared to be, larger than allowed.
+    var isTooLarge = false
+    private(set) var bodySize = 0
+    private var fields: [String: [UInt8]] = [:]
+    /// The field whose value is arriving; nil while skipping a repeated name or a file.
+    private var currentField: String?
+
+    init(method: HTTPMethod?, path: String) {
+        self.method = method
+        self.path = path
+    }
+
+    /// Adds `count` bytes to the body size; false once the body exceeds `limit`.
+    func countBody(_ count: Int, limit: Int) -> Bool {
+        bodySize += count
+        if bodySize > limit { isTooLarge = true }
+        return !isTooLarge
+    }
+
+    /// Takes one piece of a form field's value. Pieces of a value arrive in order,
+    /// the first with offset 0; the first field with a given name wins.
+    func receiveField(name: String, isFile: Bool, offset: UInt64, bytes: UnsafeRawBufferPointer) {
+        if offset == 0 {
+            currentField = isFile || fields[name] != nil ? nil : name
+            if let currentField { fields[currentField] = [] }
+        }
+        if let currentField { fields[currentField, default: []].append(contentsOf: bytes) }
+    }
+
+    var form: [String: String] {
+        fields.mapValues { String(decoding: $0, as: UTF8.self) }
+    }
+}

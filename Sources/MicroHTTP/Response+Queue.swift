@@ -1,0 +1,52 @@
+import CMicroHTTPD
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension Response {
+    /// Hands the response to libmicrohttpd as the answer on `connection`, dropping
+    /// unsafe header fields and invalid cookies. Consumes a `.file` descriptor even
+    /// on failure. `closing` asks the client not to reuse the connection.
+    func queue(on connection: OpaquePointer, closing: Bool) -> MHD_Result {
+        guard let response = makeResponse() else {
+            if case .file = body {
+                return Response.text("Internal Server Error", status: .internalServerError)
+                    .queue(on: connection, closing: closing)
+            }
+            return .NO
+        }
+        defer { MHD_destroy_response(response) }
+        for field in headers where HTTPHeaders.isSafeField(name: field.name, value: field.value) {
+            _ = MHD_add_response_header(response, field.name, field.value)
+        }
+        for cookie in cookies where cookie.isValid {
+            _ = MHD_add_response_header(response, "Set-Cookie", cookie.headerValue)
+        }
+        if closing {
+            _ = MHD_add_response_header(response, "Connection", "close")
+        }
+        // A status libmicrohttpd cannot send (or a 1xx) is the responder's bug, not
+        // the client's, so it is reported as such.
+        let code = (200...599).contains(status.code) ? status.code : 500
+        return MHD_queue_response(connection, UInt32(code), response)
+    }
+
+    private func makeResponse() -> OpaquePointer? {
+        switch body {
+        case .bytes(let bytes):
+            return bytes.withUnsafeBytes {
+                // MUST_COPY: libmicrohttpd copies before returning and never writes through it.
+                MHD_create_response_from_buffer(
+                    $0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), .RESPMEM_MUST_COPY)
+            }
+        case .file(let descriptor, let size):
+            if size >= 0, let response = MHD_create_response_from_fd(size, descriptor) {
+                return response
+            }
+            close(descriptor)
+            return nil
+        }
+    }
+}

@@ -1,0 +1,56 @@
+/// An HTTP response for the server to send.
+///
+/// Header fields that are unsafe on the wire (name not a token; CR, LF, NUL or
+/// other control characters in the value) and invalid cookies are dropped when
+/// sending, never emitted. `Content-Length` is always computed by the server.
+public struct Response: Sendable {
+    public enum Body: Sendable {
+        case bytes([UInt8])
+        /// An open, readable file descriptor and the number of bytes to send from
+        /// its start. The server takes ownership of the descriptor and closes it,
+        /// whether or not the response is ever sent.
+        case file(descriptor: Int32, size: Int)
+    }
+
+    public var status: HTTPStatus
+    public var headers: HTTPHeaders
+    public var body: Body
+    /// Each becomes its own `Set-Cookie` header.
+    public var cookies: [SetCookie]
+
+    public init(
+        status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(),
+        body: Body = .bytes([]), cookies: [SetCookie] = []
+    ) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.cookies = cookies
+    }
+
+    /// A `text/html; charset=utf-8` response.
+    public static func html(_ html: String, status: HTTPStatus = .ok) -> Response {
+        Response(
+            status: status, headers: HTTPHeaders([("Content-Type", "text/html; charset=utf-8")]),
+            body: .bytes(Array(html.utf8)))
+    }
+
+    /// A `text/plain; charset=utf-8` response.
+    public static func text(_ text: String, status: HTTPStatus = .ok) -> Response {
+        Response(
+            status: status, headers: HTTPHeaders([("Content-Type", "text/plain; charset=utf-8")]),
+            body: .bytes(Array(text.utf8)))
+    }
+
+    /// A redirect with an empty body. A `location` containing CR, LF or NUL is
+    /// dropped when sending, so build it from trusted or encoded parts.
+    public static func redirect(to location: String, status: HTTPStatus = .seeOther) -> Response {
+        Response(status: status, headers: HTTPHeaders([("Location", location)]))
+    }
+
+    /// The body of a `.bytes` response; empty for `.file`.
+    public var bodyBytes: [UInt8] {
+        if case .bytes(let bytes) = body { return bytes }
+        return []
+    }
+}

@@ -1,0 +1,167 @@
+import CMicroHTTPD
+
+// The only place where Swift objects cross libmicrohttpd's `void *` arguments.
+// The ServerCore goes in unretained: the Server owns it and outlives the daemon
+// (MHD_stop_daemon returns before the core can be released). Each PendingRequest
+// is retained into `*con_cls` on the first access-handler call and released in
+// NOTIFY_COMPLETED, which libmicrohttpd calls for every request that reached the
+// handler, including those cut off by errors, timeouts or shutdown.
+
+extension Server {
+    /// Starts libmicrohttpd with the callbacks below; nil when it refuses.
+    static func startDaemon(
+        core: ServerCore, configuration: ServerConfiguration, address: SocketAddress
+    ) -> OpaquePointer? {
+        // ITC makes MHD_quiesce_daemon possible with internal threads.
+        var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue
+            | MHD_USE_ITC.rawValue
+        if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
+        let cls = Unmanaged.passUnretained(core).toOpaque()
+        return address.withSockaddr { sockaddr in
+            shim_start_daemon(
+                flags, sockaddr, accessHandler, cls, requestCompleted, cls,
+                UInt32(configuration.threads), UInt32(configuration.connectionLimit),
+                UInt32(configuration.perIPConnectionLimit),
+                UInt32(configuration.connectionTimeout), configuration.connectionMemoryLimit)
+        }
+    }
+}
+
+private func accessHandler(
+    cls: UnsafeMutableRawPointer?, connection: OpaquePointer?, url: UnsafePointer<CChar>?,
+    method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?,
+    uploadData: UnsafePointer<CChar>?, uploadDataSize: UnsafeMutablePointer<Int>?,
+    conCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+) -> MHD_Result {
+    guard let cls, let connection, let uploadDataSize, let conCls else { return .NO }
+    let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
+    guard let state = conCls.pointee else {
+        let pending = PendingRequest(
+            method: method.flatMap { HTTPMethod(rawValue: String(cString: $0)) },
+            path: url.map { String(cString: $0) } ?? "/")
+        conCls.pointee = Unmanaged.passRetained(pending).toOpaque()
+        core.inFlight.add(1, ordering: .sequentiallyConsistent)
+        return begin(pending, on: connection, core: core)
+    }
+    let pending = Unmanaged<PendingRequest>.fromOpaque(state).takeUnretainedValue()
+    if uploadDataSize.pointee > 0 {
+        defer { uploadDataSize.pointee = 0 }
+        return receive(UnsafeRawBufferPointer(start: uploadData, count: uploadDataSize.pointee),
+                       for: pending, limit: core.maxBodySize)
+    }
+    return finish(pending, on: connection, core: core)
+}
+
+/// The headers have arrived. Nothing is queued here unless the request is
+/// refused: answering on the first call makes libmicrohttpd close kept-alive
+/// connections.
+private func begin(_ pending: PendingRequest, on connection: OpaquePointer, core: ServerCore) -> MHD_Result {
+    let declared = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length")
+        .flatMap { UInt64(String(cString: $0)) } ?? 0
+    if declared > UInt64(core.maxBodySize) {
+        // Answering before the body is read makes libmicrohttpd skip the body and
+        // close the connection afterwards, so the upload is never received.
+        pending.isTooLarge = true
+        return ServerCore.payloadTooLarge.queue(on: connection, closing: true)
+    }
+    if pending.method == .post {
+        // Nil unless the body is url-encoded or multipart; other bodies are ignored.
+        pending.postProcessor = MHD_create_post_processor(
+            connection, 16 * 1024, postDataIterator, Unmanaged.passUnretained(pending).toOpaque())
+    }
+    return .YES
+}
+
+/// A chunk of the body has arrived.
+private func receive(_ chunk: UnsafeRawBufferPointer, for pending: PendingRequest, limit: Int) -> MHD_Result {
+    guard pending.countBody(chunk.count, limit: limit) else {
+        discardPostProcessor(of: pending)
+        // A body without Content-Length that grows too large is drained for a
+        // while so the client can still read its 413; past twice the limit the
+        // connection is dropped instead.
+        return pending.bodySize / 2 > limit ? .NO : .YES
+    }
+    if let processor = pending.postProcessor,
+       MHD_post_process(processor, chunk.baseAddress?.assumingMemoryBound(to: CChar.self), chunk.count) == .NO {
+        // A malformed form keeps the fields parsed so far.
+        discardPostProcessor(of: pending)
+    }
+    return .YES
+}
+
+/// The whole request has arrived: answer it.
+private func finish(_ pending: PendingRequest, on connection: OpaquePointer, core: ServerCore) -> MHD_Result {
+    // Destroying the processor flushes the last field into `pending`.
+    discardPostProcessor(of: pending)
+    let closing = core.draining.load(ordering: .relaxed)
+    guard let method = pending.method else {
+        return ServerCore.methodNotAllowed.queue(on: connection, closing: closing)
+    }
+    if pending.isTooLarge {
+        return ServerCore.payloadTooLarge.queue(on: connection, closing: true)
+    }
+    let request = Request(
+        method: method, path: pending.path,
+        query: firstValues(values(of: connection, kind: .GET_ARGUMENT_KIND)),
+        headers: HTTPHeaders(values(of: connection, kind: .HEADER_KIND)),
+        cookies: firstValues(values(of: connection, kind: .COOKIE_KIND)),
+        form: pending.form)
+    return core.response(for: request).queue(on: connection, closing: closing)
+}
+
+private func discardPostProcessor(of pending: PendingRequest) {
+    if let processor = pending.postProcessor {
+        pending.postProcessor = nil
+        _ = MHD_destroy_post_processor(processor)
+    }
+}
+
+private func requestCompleted(
+    cls: UnsafeMutableRawPointer?, connection: OpaquePointer?,
+    conCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, reason: MHD_RequestTerminationCode
+) {
+    guard let cls, let conCls, let state = conCls.pointee else { return }
+    conCls.pointee = nil
+    let pending = Unmanaged<PendingRequest>.fromOpaque(state).takeRetainedValue()
+    discardPostProcessor(of: pending)
+    Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
+        .inFlight.subtract(1, ordering: .sequentiallyConsistent)
+}
+
+private func postDataIterator(
+    cls: UnsafeMutableRawPointer?, kind: MHD_ValueKind, key: UnsafePointer<CChar>?,
+    filename: UnsafePointer<CChar>?, contentType: UnsafePointer<CChar>?,
+    transferEncoding: UnsafePointer<CChar>?, data: UnsafePointer<CChar>?, offset: UInt64, size: Int
+) -> MHD_Result {
+    guard let cls, let key else { return .YES }
+    Unmanaged<PendingRequest>.fromOpaque(cls).takeUnretainedValue().receiveField(
+        name: String(cString: key), isFile: filename != nil, offset: offset,
+        bytes: UnsafeRawBufferPointer(start: data, count: data == nil ? 0 : size))
+    return .YES
+}
+
+/// The request's values of one kind, in order, with lengths so that decoded
+/// NULs do not truncate them. A key without a value (`?flag`) maps to "".
+private func values(of connection: OpaquePointer, kind: MHD_ValueKind) -> [(String, String)] {
+    var pairs: [(String, String)] = []
+    withUnsafeMutablePointer(to: &pairs) { _ = MHD_get_connection_values_n(connection, kind, collectValue, $0) }
+    return pairs
+}
+
+private func collectValue(
+    cls: UnsafeMutableRawPointer?, kind: MHD_ValueKind, key: UnsafePointer<CChar>?, keySize: Int,
+    value: UnsafePointer<CChar>?, valueSize: Int
+) -> MHD_Result {
+    guard let cls, let key else { return .YES }
+    cls.assumingMemoryBound(to: [(String, String)].self).pointee
+        .append((decode(key, keySize), value.map { decode($0, valueSize) } ?? ""))
+    return .YES
+}
+
+private func decode(_ bytes: UnsafePointer<CChar>, _ count: Int) -> String {
+    String(decoding: UnsafeRawBufferPointer(start: bytes, count: count), as: UTF8.self)
+}
+
+private func firstValues(_ pairs: [(String, String)]) -> [String: String] {
+    Dictionary(pairs, uniquingKeysWith: { first, _ in first })
+}

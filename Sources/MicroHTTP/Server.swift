@@ -1,0 +1,114 @@
+import CMicroHTTPD
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An HTTP/1.1 server: libmicrohttpd parses and answers on its own worker
+/// threads, a responder decides what to answer.
+///
+/// Requests with methods outside `HTTPMethod` get `405`, bodies over
+/// `maxBodySize` get `413`, both without calling the responder; malformed HTTP is
+/// refused by libmicrohttpd itself. Kept-alive connections are reused.
+///
+///     struct Hello: HTTPResponder {
+///         func respond(to request: Request) throws -> Response { .text("Hello") }
+///     }
+///     let server = Server(configuration: ServerConfiguration(port: 0), responder: Hello())
+///     try server.start()
+///     defer { server.shutdown() }
+///     print("listening on port \(server.port)")
+public final class Server: Sendable {
+    /// A running daemon's handle. The pointer is only used while holding `state`'s
+    /// lock, and libmicrohttpd allows quiesce and stop from any thread.
+    private struct Daemon: @unchecked Sendable {
+        let pointer: OpaquePointer
+    }
+
+    private enum State {
+        case idle
+        case running(Daemon)
+        case stopped
+    }
+
+    private let configuration: ServerConfiguration
+    private let core: ServerCore
+    private let state = Mutex(State.idle)
+    private let boundPort: Atomic<Int>
+
+    /// A server that is not listening yet; see `start()`.
+    public init(configuration: ServerConfiguration, responder: any HTTPResponder) {
+        self.configuration = configuration
+        core = ServerCore(responder: responder, maxBodySize: configuration.maxBodySize)
+        boundPort = Atomic(configuration.port)
+    }
+
+    deinit {
+        shutdown()
+    }
+
+    /// The port being listened on: after `start()` the real one, even when the
+    /// configuration asked for 0.
+    public var port: Int {
+        boundPort.load(ordering: .acquiring)
+    }
+
+    /// Binds and starts serving on background threads; returns once listening.
+    ///
+    /// - Throws: `ServerError` when the configuration is invalid, the server was
+    ///   started before, or the address cannot be bound.
+    public func start() throws {
+        if let problem = configuration.problem { throw ServerError.invalidConfiguration(problem) }
+        let host = configuration.host
+        guard let address = SocketAddress(host: host, port: UInt16(configuration.port)) else {
+            throw ServerError.invalidHost(host)
+        }
+        try state.withLock { state in
+            guard case .idle = state else { throw ServerError.alreadyStarted }
+            errno = 0
+            guard let daemon = Self.startDaemon(core: core, configuration: configuration, address: address) else {
+                let reason = errno == 0 ? "libmicrohttpd refused to start" : String(cString: strerror(errno))
+                throw ServerError.startFailed("cannot listen on \(host) port \(configuration.port): \(reason)")
+            }
+            boundPort.store(Int(shim_bound_port(daemon)), ordering: .releasing)
+            state = .running(Daemon(pointer: daemon))
+        }
+    }
+
+    /// Stops gracefully: new connections are refused at once, requests already
+    /// being handled are answered (with `Connection: close`) until none is left or
+    /// `timeout` seconds have passed, then every connection is closed.
+    ///
+    /// Blocks the calling thread while waiting. Idempotent and safe to call from
+    /// any thread; a server that was never started is left as it is.
+    public func shutdown(timeout: Double = 10) {
+        let daemon: Daemon? = state.withLock { state in
+            guard case .running(let daemon) = state else { return nil }
+            state = .stopped
+            return daemon
+        }
+        guard let daemon else { return }
+        core.draining.store(true, ordering: .relaxed)
+        let listener = MHD_quiesce_daemon(daemon.pointer)
+        if listener != MHD_INVALID_SOCKET { refuseConnections(on: listener) }
+        let deadline = ContinuousClock.now + .seconds(max(0, timeout))
+        while core.inFlight.load(ordering: .sequentiallyConsistent) > 0, ContinuousClock.now < deadline {
+            usleep(2_000)
+        }
+        MHD_stop_daemon(daemon.pointer)
+        // After quiescing, the listening socket is ours to close, but only once the
+        // daemon's threads are gone.
+        if listener != MHD_INVALID_SOCKET { close(listener) }
+    }
+
+    /// Without this, connections keep completing in the kernel's backlog of the
+    /// quiesced socket and hang there until the stop. On Linux, shutting down a
+    /// listening socket resets that backlog and refuses new connections.
+    private func refuseConnections(on listener: Int32) {
+        #if canImport(Glibc)
+        _ = Glibc.shutdown(listener, Int32(SHUT_RDWR))
+        #endif
+    }
+}

@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where the server listens and the limits that protect it.
+///
+/// `host` is an IPv4 or IPv6 literal, or "localhost" (127.0.0.1); names are not
+/// resolved. Counts and sizes must be positive (`port` may be 0 to pick a free
+/// port); `Server.start()` throws `ServerError.invalidConfiguration` otherwise.
+public struct ServerConfiguration: Sendable {
+    public var host: String
+    public var port: Int
+    /// Worker threads, each running requests to completion one at a time.
+    public var threads: Int
+    public var connectionLimit: Int
+    public var perIPConnectionLimit: Int
+    /// Seconds of inactivity before a connection is closed (libmicrohttpd's own
+    /// default is never).
+    public var connectionTimeout: Int
+    /// Bytes of memory per connection for reading headers and buffering; a request
+    /// whose headers do not fit is refused by libmicrohttpd.
+    public var connectionMemoryLimit: Int
+    /// Request bodies larger than this are answered `413` without calling the
+    /// responder.
+    public var maxBodySize: Int
+
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = 8080,
+        threads: Int = ServerConfiguration.onlineCores,
+        connectionLimit: Int = 1024,
+        perIPConnectionLimit: Int = 256,
+        connectionTimeout: Int = 30,
+        connectionMemoryLimit: Int = 64 * 1024,
+        maxBodySize: Int = 64 * 1024
+    ) {
+        self.host = host
+        self.port = port
+        self.threads = threads
+        self.connectionLimit = connectionLimit
+        self.perIPConnectionLimit = perIPConnectionLimit
+        self.connectionTimeout = connectionTimeout
+        self.connectionMemoryLimit = connectionMemoryLimit
+        self.maxBodySize = maxBodySize
+    }
+
+    /// The number of cores currently online (at least 1).
+    public static var onlineCores: Int {
+        max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    }
+
+    /// Why the configuration cannot be used, or nil when it can.
+    var problem: String? {
+        if !(0...65535).contains(port) { return "port \(port) is not in 0...65535" }
+        let limits: [(String, Int)] = [
+            ("threads", threads), ("connectionLimit", connectionLimit),
+            ("perIPConnectionLimit", perIPConnectionLimit),
+            ("connectionTimeout", connectionTimeout),
+            ("connectionMemoryLimit", connectionMemoryLimit), ("maxBodySize", maxBodySize),
+        ]
+        for (name, value) in limits where !(1...Int(UInt32.max)).contains(value) {
+            return "\(name) must be positive, got \(value)"
+        }
+        return nil
+    }
+}

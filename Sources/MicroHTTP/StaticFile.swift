@@ -1,0 +1,63 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A regular file opened for reading from inside a root directory.
+///
+/// The caller owns `descriptor` and must close it or hand it to a response.
+struct StaticFile {
+    let descriptor: Int32
+    let size: Int
+    let modifiedSeconds: Int
+    let modifiedNanoseconds: Int
+
+    /// Opens `relativePath` under `root`, or nil unless, with every symlink
+    /// resolved, it is a regular file inside the resolved root.
+    init?(root: String, relativePath: String) {
+        guard let base = Self.resolve(root), let resolved = Self.resolve(base + "/" + relativePath),
+              resolved.hasPrefix(base.hasSuffix("/") ? base : base + "/")
+        else { return nil }
+        // O_NONBLOCK so that a FIFO planted under the root cannot block a worker in open().
+        let descriptor = open(resolved, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            return nil
+        }
+        // libmicrohttpd reads the file expecting blocking mode.
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        self.descriptor = descriptor
+        size = Int(info.st_size)
+        #if canImport(Darwin)
+        modifiedSeconds = Int(info.st_mtimespec.tv_sec)
+        modifiedNanoseconds = Int(info.st_mtimespec.tv_nsec)
+        #else
+        modifiedSeconds = Int(info.st_mtim.tv_sec)
+        modifiedNanoseconds = Int(info.st_mtim.tv_nsec)
+        #endif
+    }
+
+    /// A strong validator that changes whenever the size or modification time does.
+    var etag: String {
+        "\"\(String(size, radix: 16))-\(String(modifiedSeconds, radix: 16))"
+            + "\(String(modifiedNanoseconds, radix: 16))\""
+    }
+
+    var lastModified: String {
+        HTTPDate.string(fromSecondsSince1970: modifiedSeconds)
+    }
+
+    /// Closes the descriptor when no response will take it.
+    func discard() {
+        close(descriptor)
+    }
+
+    private static func resolve(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}

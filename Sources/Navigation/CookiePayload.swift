@@ -1,0 +1,66 @@
+/// What the state cookie carries: the selected tab and each visited tab's stack and split-view
+/// selection as flat lists of path segments. Segments (not `Codable` route values) keep the
+/// cookie small, and parsing them again drops anything the app no longer understands.
+struct CookiePayload: Codable, Hashable {
+    /// The selected tab.
+    var t: String
+    /// Tab name → the path segments of its stack.
+    var s: [String: [String]]
+    /// Tab name → the path segments of its split-view selection; absent when empty.
+    var c: [String: [String]]?
+
+    /// Per tab, each screen's segment count, so trimming removes whole screens.
+    private var counts: [String: [Int]] = [:]
+
+    private enum CodingKeys: String, CodingKey { case t, s, c }
+
+    init<Schema>(_ state: NavigationState<Schema>) {
+        t = state.selectedTab.rawValue
+        s = [:]
+        for tab in state.visitedTabs {
+            let tabState = state[tab]
+            if !tabState.path.isEmpty {
+                s[tab.rawValue] = tabState.path.flatMap(\.pathSegments)
+                counts[tab.rawValue] = tabState.path.map(\.pathSegments.count)
+            }
+            if !tabState.selection.isEmpty {
+                c = c ?? [:]
+                c?[tab.rawValue] = tabState.selection.flatMap(\.pathSegments)
+            }
+        }
+    }
+
+    /// Removes the top screen of the longest hidden stack (ties: the first tab name in order), or
+    /// of the visible stack once every hidden one is empty. False when nothing is left to remove.
+    mutating func trim(visible: String) -> Bool {
+        let hidden = counts.filter { $0.key != visible && !$0.value.isEmpty }
+        let candidates = hidden.isEmpty ? counts.filter { !$0.value.isEmpty } : hidden
+        guard let tab = candidates.max(by: { ($0.value.count, $1.key) < ($1.value.count, $0.key) })?.key,
+              let last = counts[tab]?.popLast()
+        else {
+            if c != nil { c = nil; return true }
+            return false
+        }
+        s[tab]?.removeLast(last)
+        if s[tab]?.isEmpty == true { s[tab] = nil }
+        return true
+    }
+
+    func state<Schema>(of schema: Schema.Type) -> NavigationState<Schema> {
+        var state = NavigationState<Schema>(selectedTab: Schema.Tab(rawValue: t) ?? Schema.defaultTab)
+        for tab in Schema.Tab.allCases {
+            var tabState = TabState<Schema.Route>()
+            tabState.path = StackState(Self.routes(s[tab.rawValue] ?? [], of: Schema.self))
+            tabState.selection = Self.routes(c?[tab.rawValue] ?? [], of: Schema.self)
+            state[tab] = tabState
+        }
+        return state
+    }
+
+    private static func routes<Schema: NavigationSchema>(_ segments: [String], of: Schema.Type) -> [Schema.Route] {
+        var reader = PathReader(segments)
+        var routes: [Schema.Route] = []
+        while let route = Schema.Route.read(from: &reader) { routes.append(route) }
+        return routes
+    }
+}

@@ -1,0 +1,27 @@
+/// How a destination is presented over the screen it covers.
+public enum PresentationStyle: String, Codable, Sendable, CaseIterable {
+    case sheet
+    case fullScreenCover
+    case popover
+    case alert
+    case confirmationDialog
+}
+
+/// Something presented over a screen: the cases of the app's single optional destination
+/// (TCA's `@Presents var destination: Destination.State?`). One enum, so two presentations at
+/// once cannot be represented.
+///
+/// ```swift
+/// enum AppDestination: Destination {
+///     case search
+///     var style: PresentationStyle { .sheet }
+///     var pathSegments: [String] { ["search"] }
+///     static func parse(_ path: inout PathReader) -> AppDestination? {
+///         path.next() == "search" ? .search : nil
+///     }
+/// }
+/// ```
+public protocol Destination: PathRepresentable {
+    /// The presentation style this destination uses.
+    var style: PresentationStyle { get }
+}

@@ -1,0 +1,37 @@
+/// What one URL shows: a tab, that tab's stack (and split-view selection), and at most one
+/// presentation over it. Deep links resolve to a `Location` as well; opening one resets the tab
+/// to root and pushes the location's path, as the seeds' `handleDeepLink` does.
+public struct Location<Schema: NavigationSchema>: Hashable, Sendable {
+    public var tab: Schema.Tab
+    public var path: [Schema.Route]
+    public var selection: [Schema.Route]
+    public var presentation: Schema.Destination?
+
+    public init(
+        tab: Schema.Tab,
+        path: [Schema.Route] = [],
+        selection: [Schema.Route] = [],
+        presentation: Schema.Destination? = nil
+    ) {
+        self.tab = tab
+        self.path = path
+        self.selection = selection
+        self.presentation = presentation
+    }
+}
+
+extension NavigationState {
+    /// The visible screen: the selected tab's stack and the presentation over it.
+    public var location: Location<Schema> {
+        let visible = self[selectedTab]
+        return Location(
+            tab: selectedTab,
+            path: visible.path.elements,
+            selection: visible.selection,
+            presentation: presentation
+        )
+    }
+
+    /// The canonical URL of the visible screen; fetching it with no cookie shows the same screen.
+    public var url: String { location.url }
+}

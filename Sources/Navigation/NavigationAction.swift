@@ -1,0 +1,25 @@
+/// Everything that changes navigation. Applied with `NavigationState.apply(_:)`.
+public enum NavigationAction<Schema: NavigationSchema>: Hashable, Sendable {
+    /// Pushes a screen on the selected tab's stack.
+    case push(Schema.Route)
+    /// Pops the top screen (the back button).
+    case pop
+    /// Pops to the element with this ID; does nothing when the stack no longer holds it.
+    case popTo(StackElementID)
+    /// Pops the selected tab to its root.
+    case popToRoot
+    /// Replaces the selected tab's whole stack.
+    case replace([Schema.Route])
+    /// Selects a tab, restoring its stack; selecting the selected tab pops it to root.
+    case selectTab(Schema.Tab)
+    /// Sets the selected tab's split-view column selection (sidebar first); the detail stack
+    /// resets, as a new sidebar selection does in `NavigationSplitView`.
+    case select([Schema.Route])
+    /// Presents a destination over the visible screen, replacing any other presentation.
+    case present(Schema.Destination)
+    /// Dismisses the presentation.
+    case dismiss
+    /// Opens a location (a URL or a deep link): selects its tab, resets that tab to root, pushes
+    /// the location's path and shows its presentation. Other tabs keep their stacks.
+    case open(Location<Schema>)
+}

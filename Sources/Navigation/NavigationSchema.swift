@@ -1,0 +1,33 @@
+/// Names an app's navigation vocabulary: its routes, its tabs, its presented destinations, and
+/// how its deep links read.
+///
+/// ```swift
+/// enum AppNavigation: NavigationSchema {
+///     typealias Route = AppRoute
+///     typealias Tab = AppTab
+///     typealias Destination = AppDestination
+///     static let defaultTab = AppTab.home
+///
+///     static func deepLink(_ path: inout PathReader) -> Location<AppNavigation>? {
+///         guard path.next() == "settings" else { return nil }
+///         return Location(tab: .home, path: [.settings])
+///     }
+/// }
+/// ```
+public protocol NavigationSchema: Sendable {
+    associatedtype Route: Navigation.Route
+    associatedtype Tab: Navigation.Tab
+    associatedtype Destination: Navigation.Destination
+
+    /// The tab selected when nothing says otherwise (a first visit to `/`).
+    static var defaultTab: Tab { get }
+
+    /// Reads a deep link (a URL path that does not start with a tab name) into the screen it
+    /// opens, as `onOpenURL` + `handleDeepLink` do in SwiftUI. The location's tab is reset to
+    /// root and then given the location's path. Return nil for anything that is not a deep link.
+    static func deepLink(_ path: inout PathReader) -> Location<Self>?
+}
+
+extension NavigationSchema {
+    public static func deepLink(_ path: inout PathReader) -> Location<Self>? { nil }
+}

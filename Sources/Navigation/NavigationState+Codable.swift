@@ -1,0 +1,58 @@
+/// The JSON state shape that outside tools rely on:
+///
+/// ```json
+/// {"selectedTab": "home",
+///  "tabs": {"home": {"path": [{"orderHistory": {}}, {"orderDetail": {"orderId": "ORD-001"}}]}, …},
+///  "presentation": {"style": "sheet", "destination": {"search": {}}}}
+/// ```
+///
+/// Routes and destinations appear in their own `Codable` form (Swift's synthesized form for
+/// enums). Every tab is listed; unknown tabs are ignored when decoding.
+extension NavigationState: Codable {
+    private enum CodingKeys: String, CodingKey { case selectedTab, tabs, presentation }
+    private enum PresentationKeys: String, CodingKey { case style, destination }
+
+    private struct TabKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let tabName = try container.decode(String.self, forKey: .selectedTab)
+        guard let selectedTab = Schema.Tab(rawValue: tabName) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .selectedTab, in: container, debugDescription: "Unknown tab \(tabName)")
+        }
+        self.init(selectedTab: selectedTab)
+        if container.contains(.tabs) {
+            let tabs = try container.nestedContainer(keyedBy: TabKey.self, forKey: .tabs)
+            for key in tabs.allKeys {
+                guard let tab = Schema.Tab(rawValue: key.stringValue) else { continue }
+                self[tab] = try tabs.decode(TabState<Schema.Route>.self, forKey: key)
+            }
+        }
+        if container.contains(.presentation), try !container.decodeNil(forKey: .presentation) {
+            let presentation = try container.nestedContainer(keyedBy: PresentationKeys.self, forKey: .presentation)
+            self.presentation = try presentation.decode(Schema.Destination.self, forKey: .destination)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(selectedTab.rawValue, forKey: .selectedTab)
+        var tabs = container.nestedContainer(keyedBy: TabKey.self, forKey: .tabs)
+        for tab in Schema.Tab.allCases {
+            try tabs.encode(self[tab], forKey: TabKey(stringValue: tab.rawValue))
+        }
+        if let destination = presentation {
+            var nested = container.nestedContainer(keyedBy: PresentationKeys.self, forKey: .presentation)
+            try nested.encode(destination.style, forKey: .style)
+            try nested.encode(destination, forKey: .destination)
+        } else {
+            try container.encodeNil(forKey: .presentation)
+        }
+    }
+}

@@ -1,0 +1,29 @@
+/// A cursor over URL path segments, handed to `PathRepresentable.parse(_:)`.
+public struct PathReader: Sendable {
+    private let segments: [String]
+    private var index: Int
+
+    /// A reader over already-decoded segments, e.g. `["order", "ORD-001"]`.
+    public init(_ segments: [String]) {
+        self.segments = segments
+        self.index = 0
+    }
+
+    /// Returns the next segment and moves past it, or nil at the end.
+    public mutating func next() -> String? {
+        guard index < segments.count else { return nil }
+        defer { index += 1 }
+        return segments[index]
+    }
+
+    /// The next segment without consuming it.
+    public func peek() -> String? {
+        index < segments.count ? segments[index] : nil
+    }
+
+    /// True when every segment has been consumed.
+    public var isAtEnd: Bool { index >= segments.count }
+
+    /// The segments not consumed yet.
+    public var remaining: ArraySlice<String> { segments[min(index, segments.count)...] }
+}

@@ -1,0 +1,47 @@
+/// A value that names a screen (or a presented destination) and maps itself to and from URL path
+/// segments, so that every navigation state has a URL and every URL a state.
+///
+/// ```swift
+/// enum AppRoute: Route {
+///     case userDetail(userId: Int)
+///     case orderDetail(orderId: String)
+///
+///     var pathSegments: [String] {
+///         switch self {
+///         case .userDetail(let id): ["user", String(id)]
+///         case .orderDetail(let id): ["order", id]
+///         }
+///     }
+///
+///     static func parse(_ path: inout PathReader) -> AppRoute? {
+///         switch path.next() {
+///         case "user": path.next().flatMap(Int.init).map { .userDetail(userId: $0) }
+///         case "order": path.next().map { .orderDetail(orderId: $0) }
+///         default: nil
+///         }
+///     }
+/// }
+/// ```
+///
+/// Contract: `parse` must read back exactly what `pathSegments` wrote, and return nil for
+/// anything else. Segments are plain strings; the library percent-encodes them in URLs.
+public protocol PathRepresentable: Hashable, Codable, Sendable {
+    /// The URL path segments of this value, e.g. `["order", "ORD-001"]`. Never empty.
+    var pathSegments: [String] { get }
+
+    /// Reads one value from the front of `path`. On nil, whatever was consumed is put back.
+    static func parse(_ path: inout PathReader) -> Self?
+}
+
+extension PathRepresentable {
+    /// Parses one value from the front of `path`, leaving `path` untouched when nothing matches.
+    static func read(from path: inout PathReader) -> Self? {
+        var attempt = path
+        guard let value = parse(&attempt) else { return nil }
+        path = attempt
+        return value
+    }
+}
+
+/// A screen that can be pushed on a tab's stack (`navigationDestination(for:)` in SwiftUI).
+public protocol Route: PathRepresentable {}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// Encodes the navigation state into a signed, versioned cookie value, and back (SceneStorage
+/// for the web).
+///
+/// The value is `1.<payload>.<signature>`: a format version, the state as base64url JSON holding
+/// route path segments (IDs, never objects), and an HMAC-SHA256 over both. The cookie (name, `=`
+/// and value) never exceeds `maxSize` bytes: when the state is too large, the longest stack of a
+/// tab that is not visible loses its top screen, repeatedly, and the visible tab's stack only
+/// after every other (its screen is in the URL anyway).
+///
+/// ```swift
+/// let cookie = StateCookie<AppNavigation>(keys: ring)
+/// let value = cookie.encode(state)
+/// cookie.decode(value) == state   // true unless trimmed; presentations live in the URL only
+/// ```
+///
+/// `decode` returns nil for anything it cannot verify and read, and the caller treats that as no
+/// cookie at all.
+public struct StateCookie<Schema: NavigationSchema>: Sendable {
+    public static var version: Int { 1 }
+    public let name: String
+    public let maxSize: Int
+    private let keys: KeyRing
+
+    public init(keys: KeyRing, name: String = "nav", maxSize: Int = 4096) {
+        self.keys = keys
+        self.name = name
+        self.maxSize = maxSize
+    }
+
+    /// The cookie value for `state`, trimmed to fit `maxSize`.
+    public func encode(_ state: NavigationState<Schema>) -> String {
+        var payload = CookiePayload(state)
+        var value = seal(payload)
+        while name.utf8.count + 1 + value.utf8.count > maxSize, payload.trim(visible: state.selectedTab.rawValue) {
+            value = seal(payload)
+        }
+        return value
+    }
+
+    /// The state in `value`, or nil when it is not a cookie this ring signed in this version.
+    /// Screens whose segments no longer parse are dropped with everything above them.
+    public func decode(_ value: String) -> NavigationState<Schema>? {
+        guard let payload = open(value) else { return nil }
+        return payload.state(of: Schema.self)
+    }
+
+    /// The verified payload of `value`, or nil.
+    func open(_ value: String) -> CookiePayload? {
+        let parts = value.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0] == "\(Self.version)",
+              let json = Base64URL.decode(parts[1]), let signature = Base64URL.decode(parts[2])
+        else { return nil }
+        let signed = parts[0] + "." + parts[1]
+        guard keys.verify(signature, for: Data(signed.utf8)) else { return nil }
+        return try? JSONDecoder().decode(CookiePayload.self, from: json)
+    }
+
+    private func seal(_ payload: CookiePayload) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let json = (try? encoder.encode(payload)) ?? Data()
+        let signed = "\(Self.version)." + Base64URL.encode(json)
+        return signed + "." + Base64URL.encode(keys.sign(Data(signed.utf8)))
+    }
+}

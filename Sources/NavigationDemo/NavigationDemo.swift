@@ -1,0 +1,57 @@
+import ArgumentParser
+import DemoApp
+import Foundation
+import Logging
+
+/// Runs the demo app until SIGINT or SIGTERM, then finishes the requests in flight and exits 0.
+@main
+struct NavigationDemo: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "navigation-demo",
+        abstract: "Serves the SwiftUI-style navigation demo as plain HTML."
+    )
+
+    @Option(help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on; 0 picks a free port and prints it.")
+    var port = 8080
+
+    @Option(help: "Where the generated secret and the data are kept.")
+    var dataDir = "data"
+
+    @Option(help: "A file of cookie-signing secrets, newest first (default: NAVIGATION_SECRET or <data-dir>/secret).")
+    var secretFile: String?
+
+    @Option(help: "The folder of static files.")
+    var `public` = "Public"
+
+    @Option(help: "The folder of Mustache templates.")
+    var templates = "Templates"
+
+    func run() async throws {
+        let logger = Logger(label: "navigation-demo")
+        // Blocked before the server's threads start, so they inherit the mask and only
+        // `sigwait` below sees the signals.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+
+        let server = try await buildApplication(DemoConfiguration(
+            host: host, port: port, dataDirectory: dataDir, secretFile: secretFile,
+            publicDirectory: `public`, templatesDirectory: templates
+        ), logger: logger)
+        try server.start()
+        // Written unbuffered: scripts and tests read the port from this line.
+        let address = host.contains(":") ? "[\(host)]" : host
+        FileHandle.standardOutput.write(Data("Serving on http://\(address):\(server.port)/\n".utf8))
+
+        var received: Int32 = 0
+        sigwait(&signals, &received)
+        logger.info("Received signal \(received); finishing requests in flight")
+        server.shutdown(timeout: 10)
+        logger.info("Stopped")
+    }
+}

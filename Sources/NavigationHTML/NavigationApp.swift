@@ -1,0 +1,43 @@
+import MicroHTTP
+import Navigation
+
+/// An app served by `NavigationResponder`: it names its navigation vocabulary (`Schema`) and
+/// says what each screen shows. The library draws everything around it — navigation bar, back
+/// button, breadcrumb, tab bar, presentations — and keeps the state in the URL and the cookie.
+///
+/// ```swift
+/// struct ShopApp: NavigationApp {
+///     typealias Schema = ShopNavigation
+///     let name = "Shop"
+///     func title(for route: ShopRoute) throws -> String { ... }
+///     func root(of tab: ShopTab, context: ScreenContext<ShopNavigation>) throws -> Screen { ... }
+///     func screen(for route: ShopRoute, context: ScreenContext<ShopNavigation>) throws -> Screen { ... }
+/// }
+/// ```
+///
+/// Throw `HTTPError(.notFound, "…")` for an item that does not exist: the stack is cut just
+/// below that screen and the message shows with status 404.
+public protocol NavigationApp: Sendable {
+    associatedtype Schema: NavigationSchema
+
+    /// The app's name, shown after each page title.
+    var name: String { get }
+
+    /// The title of a pushed screen, for the navigation bar, the back button and the breadcrumb.
+    func title(for route: Schema.Route) throws -> String
+
+    /// The root screen of a tab.
+    func root(of tab: Schema.Tab, context: ScreenContext<Schema>) throws -> Screen
+
+    /// A pushed screen.
+    func screen(for route: Schema.Route, context: ScreenContext<Schema>) throws -> Screen
+
+    /// The content of a presentation over the visible screen.
+    func screen(for destination: Schema.Destination, context: ScreenContext<Schema>) throws -> Screen
+}
+
+extension NavigationApp {
+    public func screen(for destination: Schema.Destination, context: ScreenContext<Schema>) throws -> Screen {
+        throw HTTPError(.notFound, "This app presents nothing here.")
+    }
+}

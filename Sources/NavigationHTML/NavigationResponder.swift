@@ -1,0 +1,102 @@
+import Foundation
+import MicroHTTP
+import Navigation
+
+/// Serves a `NavigationApp` over HTTP: reads the visible screen from the URL and the rest of the
+/// state from the signed cookie, renders the page (or the state as JSON for
+/// `Accept: application/json`), and sets a fresh cookie when the state changed.
+///
+/// ```swift
+/// let templates = try await TemplateLibrary(directory: "Templates")
+/// let responder = NavigationResponder(app: ShopApp(), templates: templates, cookie: StateCookie(keys: ring))
+/// let server = Server(configuration: .init(port: 8080), responder: FileResponder(root: "Public", fallback: responder))
+/// ```
+///
+/// A cookie that fails verification or decoding counts as absent: the URL is still served and a
+/// valid cookie replaces it. Unknown paths and missing items answer 404 inside the app's chrome.
+public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
+    public typealias Schema = App.Schema
+    let app: App
+    let templates: TemplateLibrary
+    let cookie: StateCookie<Schema>
+
+    public init(app: App, templates: TemplateLibrary, cookie: StateCookie<Schema>) {
+        self.app = app
+        self.templates = templates
+        self.cookie = cookie
+    }
+
+    public func respond(to request: Request) throws -> Response {
+        guard request.method == .get || request.method == .head else {
+            throw HTTPError(.methodNotAllowed, "Only GET and HEAD are served here.")
+        }
+        let stored = request.cookies[cookie.name].flatMap(cookie.decode)
+        var page = resolve(request, restoring: stored ?? NavigationState())
+        var response: Response
+        if page.isRoot {
+            response = .redirect(to: page.state.url)
+        } else {
+            let context = validate(&page, query: request.query)
+            response = wantsJSON(request) ? try json(page) : try html(page, context: context)
+            response.status = page.status
+        }
+        var remembered = page.state
+        remembered.presentation = nil
+        if remembered != stored {
+            response.cookies.append(SetCookie(name: cookie.name, value: cookie.encode(remembered)))
+        }
+        response.headers.replace("Cache-Control", "no-store")
+        response.headers.replace("Vary", "Cookie, Accept")
+        return response
+    }
+
+    /// Applies the URL to the restored state.
+    func resolve(_ request: Request, restoring stored: NavigationState<Schema>) -> RenderedPage<Schema> {
+        var page = RenderedPage(state: stored)
+        page.state.presentation = nil
+        switch Location<Schema>.match(path: request.path, query: request.query) {
+        case .root:
+            page.isRoot = true
+        case .location(let location):
+            page.state.apply(.open(location))
+        case .partial(let location, let unmatched):
+            page.state.apply(.open(location))
+            page.status = .notFound
+            page.notice = "There is nothing at “\(unmatched)”; showing the nearest screen instead."
+        case .unknown:
+            page.status = .notFound
+            page.notice = "There is no page at “\(request.path)”."
+            page.showsScreen = false
+        }
+        return page
+    }
+
+    /// Cuts the stack below the first screen whose item does not exist, and drops a presentation
+    /// that cannot be shown, so that what is rendered and remembered is always valid.
+    func validate(_ page: inout RenderedPage<Schema>, query: [String: String]) -> ScreenContext<Schema> {
+        for (index, route) in page.state.path.enumerated() {
+            do {
+                _ = try app.title(for: route)
+            } catch {
+                page.state.path.removeLast(page.state.path.count - index)
+                page.status = (error as? HTTPError)?.status ?? .notFound
+                page.notice = (error as? HTTPError)?.message ?? "That screen does not exist."
+                break
+            }
+        }
+        return ScreenContext(state: page.state, query: query)
+    }
+
+    private func wantsJSON(_ request: Request) -> Bool {
+        guard let accept = request.headers["Accept"] else { return false }
+        return accept.contains("application/json") && !accept.contains("text/html")
+    }
+
+    private func json(_ page: RenderedPage<Schema>) throws -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        var response = Response(body: .bytes(Array(try encoder.encode(page.state))))
+        response.headers.replace("Content-Type", "application/json")
+        return response
+    }
+}

@@ -1,0 +1,80 @@
+import MicroHTTP
+import Testing
+
+@Suite struct ResponseTests {
+    @Test func everyValidCookieBecomesItsOwnSetCookieHeader() throws {
+        let responder = Respond { _ in
+            Response(status: .ok, cookies: [
+                SetCookie(name: "nav", value: "abc-123_=", maxAge: 60, secure: true, sameSite: .strict),
+                SetCookie(name: "plain", value: "1", path: "/app", httpOnly: false, sameSite: nil),
+                SetCookie(name: "bad name", value: "x"),
+                SetCookie(name: "inject", value: "a\r\nX-Evil: 1"),
+                SetCookie(name: "semi", value: "a;b"),
+            ])
+        }
+        try withServer(responder: responder) { server in
+            let response = try exchange(server, "GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(response.values("Set-Cookie") == [
+                "nav=abc-123_=; Path=/; Max-Age=60; HttpOnly; Secure; SameSite=Strict",
+                "plain=1; Path=/app",
+            ])
+            #expect(!response.head.contains("X-Evil"))
+        }
+    }
+
+    @Test func headersWithControlCharactersAreNeverEmitted() throws {
+        let responder = Respond { _ in
+            var response = Response.redirect(to: "/next\r\nSet-Cookie: evil=1")
+            response.headers.add("X-Split", "a\r\nInjected: yes")
+            response.headers.add("X-Bare-LF", "a\nInjected-LF: yes")
+            response.headers.add("X-Nul", "a\0b")
+            response.headers.add("Bad\r\nName", "v")
+            response.headers.add("X-Good", "fine\tvalue")
+            return response
+        }
+        try withServer(responder: responder) { server in
+            let response = try exchange(server, "GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(response.status == 303)
+            #expect(response.header("X-Good") == "fine\tvalue")
+            for forbidden in ["Injected", "evil", "X-Split", "X-Bare-LF", "X-Nul", "Bad", "Location"] {
+                #expect(!response.head.contains(forbidden), "\(forbidden) leaked")
+            }
+        }
+    }
+
+    @Test func thrownHTTPErrorBecomesItsStatus() throws {
+        let responder = Respond { request in
+            if request.path == "/forbidden" { throw HTTPError(.forbidden, "not yours") }
+            if request.path == "/bare" { throw HTTPError(.notFound) }
+            struct Secret: Error { let detail = "database password" }
+            throw Secret()
+        }
+        try withServer(responder: responder) { server in
+            let forbidden = try exchange(server, "GET /forbidden HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(forbidden.status == 403)
+            #expect(forbidden.text == "not yours")
+            #expect(forbidden.header("Content-Type") == "text/plain; charset=utf-8")
+            let bare = try exchange(server, "GET /bare HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(bare.status == 404)
+            #expect(bare.text == "Not Found")
+            let other = try exchange(server, "GET /other HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(other.status == 500)
+            #expect(!other.text.contains("password") && !other.text.contains("Secret"))
+        }
+    }
+
+    @Test func htmlResponseAndHeadRequest() throws {
+        try withServer(responder: Respond { _ in .html("<p>hi</p>", status: .created) }) { server in
+            let get = try exchange(server, "GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(get.status == 201)
+            #expect(get.header("Content-Type") == "text/html; charset=utf-8")
+            #expect(get.text == "<p>hi</p>")
+            let client = try TestClient(port: server.port)
+            try client.write("HEAD / HTTP/1.1\r\nHost: x\r\n\r\n")
+            let head = try client.readResponse(head: true)
+            #expect(head.header("Content-Length") == "9")
+            try client.write("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try client.readResponse().text == "<p>hi</p>", "no body bytes after the HEAD answer")
+        }
+    }
+}

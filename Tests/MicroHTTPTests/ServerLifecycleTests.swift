@@ -1,0 +1,68 @@
+import Dispatch
+import MicroHTTP
+import Synchronization
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite struct ServerLifecycleTests {
+    @Test func portZeroBindsARealPort() throws {
+        try withServer(responder: Respond { _ in .text("ok") }) { server in
+            #expect(server.port > 0)
+            #expect(try exchange(server, "GET / HTTP/1.1\r\nHost: x\r\n\r\n").text == "ok")
+        }
+    }
+
+    @Test func shutdownAnswersTheRequestInFlightThenRefusesConnections() throws {
+        let entered = Atomic(false)
+        let responder = Respond { _ in
+            entered.store(true, ordering: .sequentiallyConsistent)
+            usleep(300_000)
+            return .text("finished")
+        }
+        let server = Server(configuration: ServerConfiguration(port: 0, threads: 2), responder: responder)
+        try server.start()
+        defer { server.shutdown() }
+        let port = server.port
+        let client = try TestClient(port: port)
+        try client.write("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+        while !entered.load(ordering: .sequentiallyConsistent) { usleep(1_000) }
+
+        let stopped = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            server.shutdown()
+            stopped.signal()
+        }
+        let response = try client.readResponse()
+        #expect(response.status == 200)
+        #expect(response.text == "finished")
+        #expect(stopped.wait(timeout: .now() + 5) == .success)
+        #expect(throws: TestClient.Failure(operation: "connect", code: ECONNREFUSED)) {
+            try TestClient(port: port)
+        }
+        server.shutdown()
+    }
+
+    @Test func startFailuresAreTypedErrors() throws {
+        let responder = Respond { _ in .text("ok") }
+        #expect(throws: ServerError.invalidHost("example.com")) {
+            try Server(configuration: ServerConfiguration(host: "example.com", port: 0), responder: responder).start()
+        }
+        #expect(throws: ServerError.self) {
+            try Server(configuration: ServerConfiguration(port: 70000), responder: responder).start()
+        }
+        try withServer(responder: responder) { server in
+            #expect(throws: ServerError.alreadyStarted) { try server.start() }
+            let clash = Server(configuration: ServerConfiguration(port: server.port), responder: responder)
+            #expect(throws: ServerError.self) { try clash.start() }
+        }
+    }
+
+    @Test func listensOnIPv6Loopback() throws {
+        let server = Server(configuration: ServerConfiguration(host: "::1", port: 0), responder: Respond { _ in .text("v6") })
+        try server.start()
+        defer { server.shutdown() }
+        #expect(server.port > 0)
+    }
+}

@@ -1,0 +1,38 @@
+import MicroHTTP
+import Testing
+
+@Suite struct ValueTypeTests {
+    @Test func headersLookUpWithoutCaseAndKeepOrder() {
+        var headers = HTTPHeaders([("Accept", "text/html"), ("X-A", "1")])
+        headers.add("x-a", "2")
+        #expect(headers["ACCEPT"] == "text/html")
+        #expect(headers.values("X-a") == ["1", "2"])
+        headers.replace("X-A", "3")
+        #expect(headers.values("x-a") == ["3"])
+        #expect(headers.map(\.name) == ["Accept", "X-A"])
+        #expect(headers["missing"] == nil)
+    }
+
+    @Test func setCookieHeaderValue() {
+        #expect(SetCookie(name: "nav", value: "abc").headerValue == "nav=abc; Path=/; HttpOnly; SameSite=Lax")
+        #expect(SetCookie(name: "gone", value: "", maxAge: -5).headerValue
+            == "gone=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax")
+        for bad in [
+            SetCookie(name: "", value: "x"), SetCookie(name: "a=b", value: "x"),
+            SetCookie(name: "a", value: "x y"), SetCookie(name: "a", value: "\"q\""),
+            SetCookie(name: "a", value: "x,y"), SetCookie(name: "a", value: "x\\y"),
+            SetCookie(name: "a", value: "é"), SetCookie(name: "a", value: "x", path: "/;Domain=evil"),
+        ] {
+            #expect(!bad.isValid)
+            #expect(bad.headerValue == "")
+        }
+    }
+
+    @Test func responseHelpers() {
+        let redirect = Response.redirect(to: "/home")
+        #expect(redirect.status == .seeOther)
+        #expect(redirect.headers["location"] == "/home")
+        #expect(Response.text("hé").bodyBytes == Array("hé".utf8))
+        #expect(HTTPStatus.unprocessableContent.code == 422)
+    }
+}

@@ -1,0 +1,137 @@
+import Testing
+@testable import Navigation
+
+/// A small seeded generator (SplitMix64), so every run checks the same states.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Random valid states: any tab, stacks of any route, split selections, presentations, and
+/// identifiers drawn from letters, URL delimiters, spaces and unicode. Identifiers are never empty
+/// and never contain `/` (those have their own tests in `URLTests`).
+struct StateGenerator {
+    var random: SplitMix64
+
+    static let pieces: [String] = [
+        "a", "Z", "0", "42", "ORD-", "apple", "-", "_", ".", "~", " ", "?", "#", "&", "=", "%", "+",
+        ";", ",", ":", "@", "!", "$", "'", "(", "\"", "<", ">", "\\", "é", "ß", "日本", "🍎", "👍🏽",
+        "\u{301}", "\t", "%20", "%2F",
+    ]
+
+    mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }
+
+    mutating func id() -> String {
+        (0..<int(1...6)).map { _ in Self.pieces.randomElement(using: &random)! }.joined()
+    }
+
+    mutating func number() -> Int {
+        [0, -1, Int.max, Int.min, int(-1_000...1_000_000)].randomElement(using: &random)!
+    }
+
+    mutating func route() -> TestRoute {
+        switch int(0...5) {
+        case 0: .userDetail(userId: number())
+        case 1: .settings
+        case 2: .orderHistory
+        case 3: .orderDetail(orderId: id())
+        case 4: .category(id())
+        default: .recipe(id())
+        }
+    }
+
+    mutating func destination() -> TestDestination? {
+        switch int(0...6) {
+        case 0: .search
+        case 1: .orderSheet(orderId: id())
+        case 2: .deleteConfirmation(orderId: id())
+        case 3: .photo
+        default: nil
+        }
+    }
+
+    mutating func state() -> State {
+        var state = State(selectedTab: TestTab.allCases.randomElement(using: &random)!)
+        for tab in TestTab.allCases {
+            state[tab].path = StackState((0..<int(0...5)).map { _ in route() })
+            if int(0...3) == 0 {
+                state[tab].selection = (0..<int(1...2)).map { _ in route() }
+            }
+        }
+        state.presentation = destination()
+        return state
+    }
+}
+
+@Suite("Random states round trip")
+struct PropertyTests {
+    static let count = 500
+
+    @Test func generatorIsReproducible() {
+        var a = StateGenerator(random: SplitMix64(seed: 7))
+        var b = StateGenerator(random: SplitMix64(seed: 7))
+        var c = StateGenerator(random: SplitMix64(seed: 8))
+        let first = (0..<20).map { _ in a.state() }
+        #expect(first == (0..<20).map { _ in b.state() })
+        #expect(first != (0..<20).map { _ in c.state() })
+    }
+
+    @Test(arguments: [0x5EED, 0xC00C1E] as [UInt64])
+    func visibleScreenRoundTripsThroughTheURL(seed: UInt64) {
+        var generator = StateGenerator(random: SplitMix64(seed: seed))
+        var failures: [String] = []
+        var presented = 0, selected = 0
+        for _ in 0..<Self.count {
+            let state = generator.state()
+            if state.presentation != nil { presented += 1 }
+            if !state[state.selectedTab].selection.isEmpty { selected += 1 }
+            let url = state.url
+            guard matchURL(url) == .location(state.location) else {
+                failures.append(url)
+                continue
+            }
+            // Opening the URL on any other state shows the same screen.
+            let opened = State(selectedTab: .profile).applying(.open(state.location))
+            if opened.url != url || opened.location != state.location { failures.append("open " + url) }
+        }
+        #expect(failures.isEmpty, "\(failures.count) URLs did not round trip, e.g. \(failures.prefix(5))")
+        #expect(presented > 50 && selected > 50, "the generator covers presentations and selections")
+    }
+
+    @Test(arguments: [0x5EED, 0xC00C1E] as [UInt64])
+    func everyTabRoundTripsThroughTheCookie(seed: UInt64) {
+        let cookie = StateCookie<TestNavigation>(keys: ring(newSecret, oldSecret))
+        var generator = StateGenerator(random: SplitMix64(seed: seed))
+        var failures: [State] = []
+        var largest = 0
+        for _ in 0..<Self.count {
+            var state = generator.state()
+            let value = cookie.encode(state)
+            largest = max(largest, "\(cookie.name)=\(value)".utf8.count)
+            state.presentation = nil  // presentations live in the URL only
+            if cookie.decode(value) != state { failures.append(state) }
+        }
+        #expect(largest <= 4096)
+        #expect(failures.isEmpty, "\(failures.count) states did not round trip, e.g. \(failures.prefix(2))")
+    }
+
+    @Test(arguments: [0x5EED] as [UInt64])
+    func everyStateRoundTripsThroughJSON(seed: UInt64) throws {
+        var generator = StateGenerator(random: SplitMix64(seed: seed))
+        for _ in 0..<Self.count {
+            let state = generator.state()
+            let data = try JSONEncoder().encode(state)
+            let decoded = try JSONDecoder().decode(State.self, from: data)
+            #expect(decoded == state)
+        }
+    }
+}
