@@ -53,12 +53,16 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP"]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation"]),
         .testTarget(name: "NavigationHTMLTests", dependencies: ["NavigationHTML", "Navigation"]),
         .testTarget(
             name: "DemoAppTests",
-            dependencies: ["DemoApp", "NavigationHTML", "Navigation", "MicroHTTP"]
+            dependencies: [
+                "DemoApp", "NavigationHTML", "Navigation", "MicroHTTP", "HTTPTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -3,6 +3,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <sys/types.h>
 #include <sys/socket.h>
 #include <microhttpd.h>
@@ -13,6 +14,21 @@
  * compiler pass each option with the exact type libmicrohttpd reads back
  * (unsigned int, size_t or a pointer), which Swift's CVarArg could not check.
  */
+
+/* Percent-decodes a URL path or query component with libmicrohttpd's own
+ * decoder, except that a component containing "%00" is left encoded:
+ * libmicrohttpd hands the path to the access handler as a C string, so a
+ * decoded NUL would silently cut it ("/a.css%00.png" would arrive as "/a.css")
+ * and the handler could not tell. */
+static inline size_t
+shim_unescape (void *cls, struct MHD_Connection *connection, char *component)
+{
+  (void) cls;
+  (void) connection;
+  if (NULL != strstr (component, "%00"))
+    return strlen (component);
+  return MHD_http_unescape (component);
+}
 
 /* Starts a daemon bound to `address` (MHD_OPTION_SOCK_ADDR: the port argument
  * of MHD_start_daemon is then ignored). Returns NULL when it cannot start. */
@@ -38,6 +54,7 @@ shim_start_daemon (unsigned int flags,
                            connection_memory_limit,
                            MHD_OPTION_NOTIFY_COMPLETED, completed,
                            completed_cls,
+                           MHD_OPTION_UNESCAPE_CALLBACK, &shim_unescape, NULL,
                            MHD_OPTION_END);
 }
 

@@ -30,11 +30,9 @@ final class TestClient {
                 connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard result == 0 else {
-            let code = errno
-            close(descriptor)
-            throw Failure(operation: "connect", code: code)
-        }
+        // No close here: deinit runs for a class whose initializer throws after
+        // initializing every property, and a second close could hit a reused descriptor.
+        guard result == 0 else { throw Failure(operation: "connect", code: errno) }
     }
 
     deinit {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Navigation
 
@@ -17,8 +18,8 @@ struct SplitMix64: RandomNumberGenerator {
 }
 
 /// Random valid states: any tab, stacks of any route, split selections, presentations, and
-/// identifiers drawn from letters, URL delimiters, spaces and unicode. Identifiers are never empty
-/// and never contain `/` (those have their own tests in `URLTests`).
+/// identifiers drawn from letters, URL delimiters, spaces and unicode. Identifiers are never empty,
+/// never contain `/` and never start with a combining mark (those have their own tests in `URLTests`).
 struct StateGenerator {
     var random: SplitMix64
 
@@ -30,8 +31,10 @@ struct StateGenerator {
 
     mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }
 
+    /// Never starts with the combining mark (that case has its own test in `URLTests`).
     mutating func id() -> String {
-        (0..<int(1...6)).map { _ in Self.pieces.randomElement(using: &random)! }.joined()
+        let text = (0..<int(1...6)).map { _ in Self.pieces.randomElement(using: &random)! }.joined()
+        return text.unicodeScalars.first == "\u{301}" ? "x" + text : text
     }
 
     mutating func number() -> Int {

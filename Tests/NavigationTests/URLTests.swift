@@ -50,18 +50,30 @@ struct URLTests {
     }
 
     /// `match` receives a percent-decoded path (as libmicrohttpd hands it), so a `/` inside a
-    /// segment — encoded as `%2F` by `url` — comes back as a segment separator.
-    @Test(arguments: ["a/b", "/", "ORD/001"])
+    /// segment — encoded as `%2F` by `url` — comes back as a segment separator. "ORD-1/settings"
+    /// even reads back as a different, fully matched screen.
+    @Test(arguments: ["a/b", "/", "ORD/001", "ORD-1/settings"])
     func slashInsideAnIdentifierRoundTrips(id: String) {
         let location = Loc(tab: .home, path: [.orderDetail(orderId: id)], presentation: .orderSheet(orderId: id))
         #expect(location.url.contains("%2F"))
         #expect(matchURL(location.url) == .location(location), "\(location.url)")
     }
 
-    /// An empty identifier gives an empty segment (`/recipes/category/`), which `match` drops.
+    /// An empty identifier gives an empty segment (`/recipes/category//recipe/r`), which `match`
+    /// drops, so the next segment is read as the identifier instead.
     @Test func emptyIdentifierRoundTrips() {
         let location = Loc(tab: .recipes, path: [.category(""), .recipe("r")])
         #expect(matchURL(location.url) == .location(location), "\(location.url)")
+    }
+
+    /// `match` splits the decoded path on the `Character` "/", and a "/" followed by a combining
+    /// mark is a different grapheme cluster, so the separator before such a segment is missed.
+    @Test(arguments: ["\u{301}", "\u{301}x", "\u{20DD}ring", "\u{FE0F}"])
+    func identifierStartingWithACombiningMarkRoundTrips(id: String) {
+        let location = Loc(tab: .home, path: [.orderDetail(orderId: id), .settings],
+                           selection: [.category(id)], presentation: .orderSheet(orderId: id))
+        #expect(matchURL(location.url) == .location(location), "\(location.url)")
+        #expect(Loc.match(path: "/home/order/\(id)", query: [:]) == .location(Loc(tab: .home, path: [.orderDetail(orderId: id)])))
     }
 
     static let seedDeepLinks: [(String, Loc)] = [

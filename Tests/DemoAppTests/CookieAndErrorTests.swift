@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+/// The state cookie's rules and the answers to bad input, as a client sees them.
+@Suite struct CookieAndErrorTests {
+    @Test func tamperedCookieIsIgnoredAndReplaced() async throws {
+        try await withDemoServer { port in
+            let user = UserAgent(port: port)
+            try user.get("/recipes/category/desserts")
+            let valid = try #require(user.cookie)
+            // Flip one character of the payload: the signature no longer matches.
+            var bytes = Array(valid.utf8)
+            let index = bytes.firstIndex(of: UInt8(ascii: "."))! + 3
+            bytes[index] = bytes[index] == UInt8(ascii: "A") ? UInt8(ascii: "B") : UInt8(ascii: "A")
+            for bad in [String(decoding: bytes, as: UTF8.self), "nav=", "nav=1.x.y", "nav=\(valid.dropLast(5))",
+                        "nav=9" + valid.dropFirst(5), "nav=" + String(repeating: "A", count: 4000)] {
+                user.cookie = bad
+                let page = try user.get("/orders/order/ORD-002")
+                #expect(page.status == 200, "cookie \(bad.prefix(40))")
+                #expect(page.title == "ORD-002")
+                let fresh = try #require(user.cookie)
+                #expect(fresh != bad)
+                // The fresh cookie is valid: it restores the visible screen, and nothing else.
+                let restored = try user.get("/")
+                #expect(restored.response.header("Location") == "/orders/order/ORD-002")
+                #expect(restored.response.header("Set-Cookie") == nil)
+            }
+        }
+    }
+
+    @Test func unknownSegmentsAnswer404InsideTheChrome() async throws {
+        try await withDemoServer { port in
+            let user = UserAgent(port: port)
+            let unknown = try user.get("/nowhere/at/all")
+            #expect(unknown.status == 404)
+            #expect(unknown.notice?.contains("/nowhere/at/all") == true)
+            #expect(unknown.tabHref("home") != nil)
+
+            let partial = try user.get("/home/orders/bogus")
+            #expect(partial.status == 404)
+            #expect(partial.title == "Order History")
+            #expect(partial.canonical == "/home/orders")
+
+            let missing = try user.get("/home/orders/order/ORD-999/order/ORD-001")
+            #expect(missing.status == 404)
+            #expect(missing.notice == "There is no order “ORD-999”.")
+            #expect(missing.title == "Order History")
+            #expect(try user.get("/user/abc").status == 404)
+            #expect(try user.get("/recipe/no-such-pie").status == 404)
+        }
+    }
+
+    @Test func hostileSegmentsAreEscaped() async throws {
+        try await withDemoServer { port in
+            let user = UserAgent(port: port)
+            let page = try user.get("/home/order/%3Cscript%3Ealert(1)%3C%2Fscript%3E")
+            #expect(page.status == 404)
+            #expect(!page.html.contains("<script"))
+            #expect(page.html.contains("&lt;script&gt;"))
+            let search = try user.get("/home?present=search&q=%22%3E%3Cimg%20src%3Dx%3E")
+            #expect(search.status == 200)
+            #expect(!search.html.contains("<img"))
+        }
+    }
+
+    @Test func jsonStateHasTheContractShape() async throws {
+        try await withDemoServer { port in
+            let user = UserAgent(port: port)
+            let response = try user.get("/order/ORD-001", accept: "application/json").response
+            #expect(response.header("Content-Type") == "application/json")
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+            #expect(json["selectedTab"] as? String == "home")
+            #expect(json["presentation"] is NSNull)
+            let tabs = try #require(json["tabs"] as? [String: [String: Any]])
+            #expect(Set(tabs.keys) == ["home", "recipes", "orders", "profile"])
+            let path = try #require(tabs["home"]?["path"] as? [[String: [String: String]]])
+            #expect(path == [["orderHistory": [:]], ["orderDetail": ["orderId": "ORD-001"]]])
+
+            let sheet = try user.get("/search", accept: "application/json").response
+            let presented = try #require(try JSONSerialization.jsonObject(with: Data(sheet.body)) as? [String: Any])
+            let presentation = try #require(presented["presentation"] as? [String: Any])
+            #expect(presentation["style"] as? String == "sheet")
+            #expect(presentation["destination"] as? [String: [String: String]] == ["search": [:]])
+        }
+    }
+
+    @Test func staticFilesAndMethods() async throws {
+        try await withDemoServer { port in
+            let user = UserAgent(port: port)
+            let css = try user.get("/app.css")
+            #expect(css.status == 200)
+            #expect(css.response.header("Content-Type")?.hasPrefix("text/css") == true)
+            #expect(try user.get("/../Package.swift").status == 404)
+            let page = try user.get("/home")
+            #expect(page.response.header("Cache-Control") == "no-store")
+            #expect(page.response.header("Vary")?.contains("Cookie") == true)
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// The seeds' deep links, cold (no cookie) and warm (a cookie holding other stacks).
+@Suite struct DeepLinkTests {
+    static let links: [(path: String, tab: String, canonical: String, title: String, depth: Int)] = [
+        ("/user/42", "home", "/home/user/42", "Jordan Rivers", 1),
+        ("/order/ORD-001", "home", "/home/orders/order/ORD-001", "ORD-001", 2),
+        ("/settings", "home", "/home/settings", "Settings", 1),
+        ("/search", "home", "/home?present=search", "My App", 0),
+        ("/recipe/apple-pie", "recipes", "/recipes/recipe/apple-pie", "Apple Pie", 1),
+        ("/category/desserts", "recipes", "/recipes/category/desserts", "Desserts", 1),
+        ("/category/desserts/recipe/apple-pie", "recipes", "/recipes/category/desserts/recipe/apple-pie", "Apple Pie", 2),
+    ]
+
+    @Test(arguments: links.indices)
+    func coldAndWarm(_ index: Int) async throws {
+        let link = Self.links[index]
+        try await withDemoServer { port in
+            let cold = UserAgent(port: port)
+            let page = try cold.get(link.path)
+            #expect(page.status == 200)
+            #expect(page.title == link.title)
+            #expect(page.canonical == link.canonical)
+            #expect(page.selectedTab == link.tab)
+            #expect(cold.cookie != nil)
+
+            // Warm: the other tabs' stacks survive, and the deep link resets its own tab first.
+            let warm = UserAgent(port: port)
+            try warm.get("/orders/order/ORD-003")
+            try warm.get("/\(link.tab)/settings/orders")
+            try warm.get(link.path)
+            let state = try warm.state(at: link.canonical)
+            let orders = try #require(state["tabs"]?["orders"]?["path"] as? [Any])
+            #expect(orders.count == 1)
+            let path = try #require(state["tabs"]?[link.tab]?["path"] as? [Any])
+            #expect(path.count == link.depth)
+        }
+    }
+
+    @Test func orderDeepLinkFromTheIssue() async throws {
+        try await withDemoServer { port in
+            let page = try UserAgent(port: port).get("/order/ORD-001")
+            #expect(page.backHref == "/home/orders")
+            #expect(page.html.contains("Order History"))
+            let cookie = try #require(page.response.header("Set-Cookie"))
+            #expect(cookie.contains("HttpOnly"))
+            #expect(cookie.contains("SameSite=Lax"))
+            #expect(cookie.contains("Path=/"))
+        }
+    }
+
+    @Test func searchIsPresentedAsASheetOverTheRoot() async throws {
+        try await withDemoServer { port in
+            let user = UserAgent(port: port)
+            let page = try user.get("/search")
+            #expect(page.html.contains(#"role="dialog" aria-modal="true""#))
+            #expect(page.html.contains(#"class="presentation sheet""#))
+            let results = try user.get("/home?present=search&q=pie")
+            #expect(results.href("Apple Pie") == "/recipes/recipe/apple-pie")
+            #expect(results.href("Close") == "/home")
+        }
+    }
+}
+
+extension UserAgent {
+    /// The JSON navigation state at `path`, as nested dictionaries.
+    func state(at path: String) throws -> [String: [String: [String: Any]]] {
+        let page = try get(path, accept: "application/json")
+        let object = try JSONSerialization.jsonObject(with: Data(page.response.body)) as? [String: Any] ?? [:]
+        var result: [String: [String: [String: Any]]] = [:]
+        result["tabs"] = object["tabs"] as? [String: [String: Any]]
+        return result
+    }
+}

@@ -1,0 +1,23 @@
+import DemoApp
+import Foundation
+import Logging
+import MicroHTTP
+
+/// Runs the real demo server on a free port for the length of `body`, with its own data folder,
+/// and shuts it down on every path.
+func withDemoServer(_ body: (Int) throws -> Void) async throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    let data = FileManager.default.temporaryDirectory.appendingPathComponent("demo-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: data) }
+    let server = try await buildApplication(
+        DemoConfiguration(
+            port: 0,
+            dataDirectory: data.path,
+            publicDirectory: root.appendingPathComponent("Public").path,
+            templatesDirectory: root.appendingPathComponent("Templates").path),
+        logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+    try server.start()
+    defer { server.shutdown() }
+    try body(server.port)
+}

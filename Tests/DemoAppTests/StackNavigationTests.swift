@@ -1,0 +1,88 @@
+import Testing
+
+/// A user clicking through stacks and tabs, by links found in the returned HTML.
+@Suite struct StackNavigationTests {
+    @Test func pushThreeLevelsSwitchTabsAndComeBack() async throws {
+        try await withDemoServer { port in
+            let user = UserAgent(port: port)
+            #expect(try user.get("/home").title == "My App")
+            #expect(try user.follow("My Profile").title == "Alex Appleseed")
+            #expect(try user.follow("Order History").title == "Order History")
+            let order = try user.follow("Electronics")
+            #expect(order.title == "ORD-001")
+            #expect(order.path == "/home/user/1/orders/order/ORD-001")
+
+            let recipes = try user.get(try #require(order.tabHref("recipes")))
+            #expect(recipes.title == "Categories")
+            #expect(recipes.selectedTab == "recipes")
+            try user.follow("Desserts")
+            #expect(try user.follow("Apple Pie").title == "Apple Pie")
+
+            // The Home tab link leads back to the preserved three-level stack.
+            let home = try #require(user.page?.tabHref("home"))
+            #expect(home == "/home/user/1/orders/order/ORD-001")
+            let back = try user.get(home)
+            #expect(back.title == "ORD-001")
+            #expect(back.selectedTab == "home")
+
+            // Selecting the selected tab pops it to root, as in SwiftUI.
+            #expect(back.tabHref("home") == "/home")
+            // ... while the Recipes tab still remembers its stack.
+            #expect(back.tabHref("recipes") == "/recipes/category/desserts/recipe/apple-pie")
+        }
+    }
+
+    @Test func backButtonAndBreadcrumbPop() async throws {
+        try await withDemoServer { port in
+            let user = UserAgent(port: port)
+            let page = try user.get("/recipes/category/desserts/recipe/apple-pie/recipe/lemon-tart")
+            #expect(page.title == "Lemon Tart")
+            #expect(page.backHref == "/recipes/category/desserts/recipe/apple-pie")
+            #expect(page.html.contains(#"rel="prev"><span aria-hidden="true">‹</span> Apple Pie</a>"#))
+            #expect(page.html.contains(#"<span aria-current="page">Lemon Tart</span>"#))
+
+            let popped = try user.get(try #require(page.href("Desserts")))
+            #expect(popped.path == "/recipes/category/desserts")
+            #expect(popped.title == "Desserts")
+            let root = try user.follow("Recipes")  // breadcrumb root and tab share the label
+            #expect(root.path == "/recipes")
+            #expect(root.backHref == nil)
+        }
+    }
+
+    @Test func relatedRecipesDrillDown() async throws {
+        try await withDemoServer { port in
+            let user = UserAgent(port: port)
+            try user.get("/recipe/apple-pie")
+            let related = try user.follow("Lemon Tart")
+            #expect(related.path == "/recipes/recipe/apple-pie/recipe/lemon-tart")
+            #expect(try user.follow("Lemonade").title == "Lemonade")
+            #expect(user.page?.backHref == "/recipes/recipe/apple-pie/recipe/lemon-tart")
+        }
+    }
+
+    @Test func ordersAndProfileTabsHaveTheirOwnStacks() async throws {
+        try await withDemoServer { port in
+            let user = UserAgent(port: port)
+            #expect(try user.get("/orders").title == "Orders")
+            #expect(try user.follow("Books").path == "/orders/order/ORD-002")
+            let profile = try user.get(try #require(user.page?.tabHref("profile")))
+            #expect(profile.title == "Alex Appleseed")
+            #expect(try user.follow("Settings").path == "/profile/settings")
+            #expect(user.page?.tabHref("orders") == "/orders/order/ORD-002")
+        }
+    }
+
+    @Test func rootRestoresTheLastScreen() async throws {
+        try await withDemoServer { port in
+            let user = UserAgent(port: port)
+            let first = try user.get("/")
+            #expect(first.status == 303)
+            #expect(first.response.header("Location") == "/home")
+            try user.get("/category/desserts")
+            let again = try user.get("/")
+            #expect(again.status == 303)
+            #expect(again.response.header("Location") == "/recipes/category/desserts")
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import HTTPTestSupport
+
+/// A user with a cookie jar, as curl `-b/-c` or a browser with JavaScript off: fetches pages over
+/// a kept-alive connection, stores the state cookie it is given, and follows links found in the HTML.
+final class UserAgent {
+    private let port: Int
+    private var client: TestClient?
+    /// The state cookie as last set by the server (name=value).
+    var cookie: String?
+    private(set) var page: Page?
+
+    init(port: Int) {
+        self.port = port
+    }
+
+    struct Page {
+        let path: String
+        let response: TestResponse
+        var status: Int { response.status }
+        var html: String { response.text }
+
+        /// The `<h1>` of the screen.
+        var title: String? { firstMatch(#/<h1[^>]*>([^<]*)</h1>/#) }
+        var backHref: String? { firstMatch(#/<a class="back" href="([^"]*)"/#) }
+        var canonical: String? { firstMatch(#/<link rel="canonical" href="([^"]*)">/#) }
+        var notice: String? { firstMatch(#/<p class="notice" role="alert">([^<]*)</p>/#) }
+        var selectedTab: String? { firstMatch(#/<a class="tab tab-([a-z]+)" href="[^"]*" aria-current="page">/#) }
+
+        /// The href of the first link whose text (tags removed, spaces collapsed) is `text`, or
+        /// starts with `text` followed by a subtitle or value.
+        func href(_ text: String) -> String? {
+            for match in html.matches(of: #/<a [^>]*href="([^"]*)"[^>]*>(.*?)</a>/#.dotMatchesNewlines()) {
+                let label = unescape(String(match.output.2).replacing(#/<[^>]*>/#, with: " "))
+                    .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                if label == text || label.hasPrefix(text + " ") || label.hasSuffix(" " + text) {
+                    return unescape(String(match.output.1))
+                }
+            }
+            return nil
+        }
+
+        /// The href of the tab bar item `tab`.
+        func tabHref(_ tab: String) -> String? {
+            firstMatch(try! Regex(#"<a class="tab tab-\#(tab)" href="([^"]*)""#, as: (Substring, Substring).self))
+        }
+
+        private func firstMatch(_ regex: Regex<(Substring, Substring)>) -> String? {
+            html.firstMatch(of: regex).map { unescape(String($0.output.1)) }
+        }
+    }
+
+    /// GETs `path` with the cookie jar; records the page.
+    @discardableResult
+    func get(_ path: String, accept: String = "text/html") throws -> Page {
+        let response = try send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: \(accept)\r\n"
+            + (cookie.map { "Cookie: \($0)\r\n" } ?? "") + "\r\n")
+        if let set = response.header("Set-Cookie") {
+            cookie = String(set.prefix { $0 != ";" })
+        }
+        let page = Page(path: path, response: response)
+        self.page = page
+        return page
+    }
+
+    /// Follows the link labelled `text` on the current page.
+    @discardableResult
+    func follow(_ text: String) throws -> Page {
+        guard let href = page?.href(text) else { throw Missing(what: "link \"\(text)\" on \(page?.path ?? "-")") }
+        return try get(href)
+    }
+
+    struct Missing: Error, CustomStringConvertible {
+        let what: String
+        var description: String { "No \(what)" }
+    }
+
+    private func send(_ request: String) throws -> TestResponse {
+        for attempt in 0..<2 {
+            do {
+                let connection = try client ?? TestClient(port: port)
+                client = connection
+                try connection.write(request)
+                return try connection.readResponse()
+            } catch where attempt == 0 {
+                client = nil  // the server closed a kept-alive connection: reconnect once
+            }
+        }
+        throw Missing(what: "response")
+    }
+}
+
+func unescape(_ html: String) -> String {
+    html.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+        .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+        .replacingOccurrences(of: "&amp;", with: "&")
+}

@@ -1,0 +1,122 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A blocking HTTP/1.1 client on one TCP connection, so tests control the exact
+/// bytes sent, can reuse the connection and can see when the server closes it.
+public final class TestClient {
+    public struct Failure: Error, Equatable {
+        public let operation: String
+        public let code: Int32
+    }
+
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+
+    /// Connects to 127.0.0.1:`port`; reads give up after 5 seconds.
+    public init(port: Int) throws {
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw Failure(operation: "socket", code: errno) }
+        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        // No close here: deinit runs for a class whose initializer throws after
+        // initializing every property, and a second close could hit a reused descriptor.
+        guard result == 0 else { throw Failure(operation: "connect", code: errno) }
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    public func write(_ text: String) throws {
+        try write(bytes: Array(text.utf8))
+    }
+
+    public func write(bytes: [UInt8]) throws {
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard count > 0 else { throw Failure(operation: "send", code: errno) }
+            sent += count
+        }
+    }
+
+    /// Reads one response; `head` says the request was HEAD (no body follows).
+    public func readResponse(head: Bool = false) throws -> TestResponse {
+        let separator = Array("\r\n\r\n".utf8)
+        var end: Int? = nil
+        while end == nil {
+            end = buffer.indices.dropLast(3).first { Array(buffer[$0..<$0 + 4]) == separator }
+            if end == nil, try !fill() { throw Failure(operation: "read head", code: 0) }
+        }
+        let headText = String(decoding: buffer[..<end!], as: UTF8.self)
+        buffer.removeFirst(end! + 4)
+        var response = TestResponse(head: headText)
+        let length = response.header("Content-Length").flatMap { Int($0) }
+        if head || response.status == 304 || response.status == 204 {
+            return response
+        } else if let length {
+            while buffer.count < length {
+                if try !fill() { throw Failure(operation: "read body", code: 0) }
+            }
+            response.body = Array(buffer[..<length])
+            buffer.removeFirst(length)
+        } else {
+            while try fill() {}
+            response.body = buffer
+            buffer = []
+        }
+        return response
+    }
+
+    /// True when the server has closed the connection (reading gives end of file).
+    public func isClosedByServer() -> Bool {
+        (try? fill()) == false && buffer.isEmpty
+    }
+
+    /// Reads more bytes into the buffer; false at end of file.
+    private func fill() throws -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+        let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        if count < 0 { throw Failure(operation: "recv", code: errno) }
+        buffer += chunk[..<count]
+        return count > 0
+    }
+}
+
+/// One parsed response, plus its head exactly as received.
+public struct TestResponse: Sendable {
+    public let head: String
+    public let status: Int
+    public let headers: [(name: String, value: String)]
+    public var body: [UInt8] = []
+
+    public init(head: String) {
+        self.head = head
+        let lines = head.split(separator: "\r\n", omittingEmptySubsequences: false)
+        status = lines.first.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
+        headers = lines.dropFirst().compactMap { line in
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            return (String(line[..<colon]), String(line[line.index(after: colon)...].drop { $0 == " " }))
+        }
+    }
+
+    public var text: String { String(decoding: body, as: UTF8.self) }
+
+    public func header(_ name: String) -> String? { values(name).first }
+
+    public func values(_ name: String) -> [String] {
+        headers.filter { $0.name.lowercased() == name.lowercased() }.map(\.value)
+    }
+}
