@@ -24,17 +24,16 @@ public struct FileResponder: HTTPResponder {
               let relativePath = Self.relativePath(request.path),
               let file = StaticFile(root: root, relativePath: relativePath)
         else { return try fallback.respond(to: request) }
-        let headers = HTTPHeaders([
-            ("Content-Type", MediaType.forPath(relativePath)),
-            ("Cache-Control", "public, max-age=3600"),
-            ("ETag", file.etag),
-            ("Last-Modified", file.lastModified),
-            ("X-Content-Type-Options", "nosniff"),
-        ])
+        var headers = HTTPHeaders([("ETag", file.etag), ("Cache-Control", "public, max-age=3600")])
         if let ifNoneMatch = request.headers["If-None-Match"], Self.matches(ifNoneMatch, etag: file.etag) {
             file.discard()
+            // RFC 9110 15.4.5: a 304 carries the validators and caching fields only.
+            // (libmicrohttpd 0.9.75 still adds "Content-Length: 0"; caches ignore it.)
             return Response(status: .notModified, headers: headers)
         }
+        headers.add("Content-Type", MediaType.forPath(relativePath))
+        headers.add("Last-Modified", file.lastModified)
+        headers.add("X-Content-Type-Options", "nosniff")
         return Response(headers: headers, body: .file(descriptor: file.descriptor, size: file.size))
     }
 

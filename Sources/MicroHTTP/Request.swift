@@ -2,7 +2,9 @@
 ///
 /// Every field was parsed by libmicrohttpd; strings that were not valid UTF-8
 /// have had the bad bytes replaced with U+FFFD. Where a name repeats (query,
-/// cookies, form), the first value wins. The initializer exists so other layers
+/// cookies, form), the first value wins. A path or query component containing
+/// `%00` is passed on still percent-encoded, because a decoded NUL would cut
+/// libmicrohttpd's C-string path short. The initializer exists so other layers
 /// can test their responders without a server.
 public struct Request: Sendable {
     public var method: HTTPMethod

@@ -17,7 +17,7 @@ extension Server {
         // and the loser aborts the process (measured: about one shutdown in 1,400
         // under load). With poll() quiescing only signals the workers, and keep-alive
         // throughput measured the same. ITC makes quiescing possible at all.
-        var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue
+        var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_POLL.rawValue
             | MHD_USE_ITC.rawValue
         if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
         let cls = Unmanaged.passUnretained(core).toOpaque()
@@ -50,8 +50,7 @@ private func accessHandler(
     let pending = Unmanaged<PendingRequest>.fromOpaque(state).takeUnretainedValue()
     if uploadDataSize.pointee > 0 {
         defer { uploadDataSize.pointee = 0 }
-        return receive(UnsafeRawBufferPointer(start: uploadData, count: uploadDataSize.pointee),
-                       for: pending, limit: core.maxBodySize)
+        return receive(uploadData, count: uploadDataSize.pointee, for: pending, limit: core.maxBodySize)
     }
     return finish(pending, on: connection, core: core)
 }
@@ -77,16 +76,17 @@ private func begin(_ pending: PendingRequest, on connection: OpaquePointer, core
 }
 
 /// A chunk of the body has arrived.
-private func receive(_ chunk: UnsafeRawBufferPointer, for pending: PendingRequest, limit: Int) -> MHD_Result {
-    guard pending.countBody(chunk.count, limit: limit) else {
+private func receive(
+    _ chunk: UnsafePointer<CChar>?, count: Int, for pending: PendingRequest, limit: Int
+) -> MHD_Result {
+    guard pending.countBody(count, limit: limit) else {
         discardPostProcessor(of: pending)
         // A body without Content-Length that grows too large is drained for a
         // while so the client can still read its 413; past twice the limit the
         // connection is dropped instead.
         return pending.bodySize / 2 > limit ? .NO : .YES
     }
-    if let processor = pending.postProcessor,
-       MHD_post_process(processor, chunk.baseAddress?.assumingMemoryBound(to: CChar.self), chunk.count) == .NO {
+    if let processor = pending.postProcessor, MHD_post_process(processor, chunk, count) == .NO {
         // A malformed form keeps the fields parsed so far.
         discardPostProcessor(of: pending)
     }
@@ -97,9 +97,8 @@ private func receive(_ chunk: UnsafeRawBufferPointer, for pending: PendingReques
 private func finish(_ pending: PendingRequest, on connection: OpaquePointer, core: ServerCore) -> MHD_Result {
     // Destroying the processor flushes the last field into `pending`.
     discardPostProcessor(of: pending)
-    let closing = core.draining.load(ordering: .relaxed)
     guard let method = pending.method else {
-        return ServerCore.methodNotAllowed.queue(on: connection, closing: closing)
+        return ServerCore.methodNotAllowed.queue(on: connection, closing: core.isDraining)
     }
     if pending.isTooLarge {
         return ServerCore.payloadTooLarge.queue(on: connection, closing: true)
@@ -110,7 +109,9 @@ private func finish(_ pending: PendingRequest, on connection: OpaquePointer, cor
         headers: HTTPHeaders(values(of: connection, kind: .HEADER_KIND)),
         cookies: firstValues(values(of: connection, kind: .COOKIE_KIND)),
         form: pending.form)
-    return core.response(for: request).queue(on: connection, closing: closing)
+    let response = core.response(for: request)
+    // Read after responding: shutdown may have begun while the responder ran.
+    return response.queue(on: connection, closing: core.isDraining)
 }
 
 private func discardPostProcessor(of pending: PendingRequest) {
@@ -144,8 +145,9 @@ private func postDataIterator(
     return .YES
 }
 
-/// The request's values of one kind, in order, with lengths so that decoded
-/// NULs do not truncate them. A key without a value (`?flag`) maps to "".
+/// The request's values of one kind, in order. Read with their lengths rather
+/// than as C strings, so an embedded NUL cannot cut one short. A key without a
+/// value (`?flag`) maps to "".
 private func values(of connection: OpaquePointer, kind: MHD_ValueKind) -> [(String, String)] {
     var pairs: [(String, String)] = []
     withUnsafeMutablePointer(to: &pairs) { _ = MHD_get_connection_values_n(connection, kind, collectValue, $0) }

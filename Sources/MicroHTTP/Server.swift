@@ -81,8 +81,10 @@ public final class Server: Sendable {
     /// being handled are answered (with `Connection: close`) until none is left or
     /// `timeout` seconds have passed, then every connection is closed.
     ///
-    /// Blocks the calling thread while waiting. Idempotent and safe to call from
-    /// any thread; a server that was never started is left as it is.
+    /// Blocks the calling thread while waiting. A responder still running at the
+    /// deadline delays the stop until it returns (libmicrohttpd joins its
+    /// threads). Idempotent and safe to call from any thread; a server that was
+    /// never started is left as it is.
     public func shutdown(timeout: Double = 10) {
         let daemon: Daemon? = state.withLock { state in
             guard case .running(let daemon) = state else { return nil }
@@ -90,7 +92,7 @@ public final class Server: Sendable {
             return daemon
         }
         guard let daemon else { return }
-        core.draining.store(true, ordering: .relaxed)
+        core.beginDraining()
         let listener = MHD_quiesce_daemon(daemon.pointer)
         if listener != MHD_INVALID_SOCKET { refuseConnections(on: listener) }
         let deadline = ContinuousClock.now + .seconds(max(0, timeout))

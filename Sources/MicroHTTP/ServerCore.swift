@@ -9,12 +9,16 @@ final class ServerCore: Sendable {
     /// waits for this to reach zero.
     let inFlight = Atomic<Int>(0)
     /// Set when shutdown begins, so that responses tell kept-alive clients to close.
-    let draining = Atomic<Bool>(false)
+    private let draining = Atomic<Bool>(false)
 
     init(responder: any HTTPResponder, maxBodySize: Int) {
         self.responder = responder
         self.maxBodySize = maxBodySize
     }
+
+    var isDraining: Bool { draining.load(ordering: .acquiring) }
+
+    func beginDraining() { draining.store(true, ordering: .releasing) }
 
     /// The responder's answer, with thrown errors turned into responses so that no
     /// error text other than an `HTTPError`'s message ever reaches a client.

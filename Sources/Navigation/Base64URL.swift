@@ -16,6 +16,9 @@ enum Base64URL {
         let remainder = base64.count % 4
         if remainder == 1 { return nil }
         if remainder > 0 { base64 += String(repeating: "=", count: 4 - remainder) }
-        return Data(base64Encoded: base64)
+        // Unused low bits of the last character are ignored by the decoder; refusing any text
+        // that does not re-encode to itself keeps a changed character from verifying.
+        guard let data = Data(base64Encoded: base64), encode(data) == text else { return nil }
+        return data
     }
 }

@@ -30,12 +30,14 @@ struct CookiePayload: Codable, Hashable {
         }
     }
 
-    /// Removes the top screen of the longest hidden stack (ties: the first tab name in order), or
-    /// of the visible stack once every hidden one is empty. False when nothing is left to remove.
-    mutating func trim(visible: String) -> Bool {
-        let hidden = counts.filter { $0.key != visible && !$0.value.isEmpty }
-        let candidates = hidden.isEmpty ? counts.filter { !$0.value.isEmpty } : hidden
-        guard let tab = candidates.max(by: { ($0.value.count, $1.key) < ($1.value.count, $0.key) })?.key,
+    /// Removes the top screen of the longest stack. Among stacks of equal length the visible tab's
+    /// goes first (its screens are also in the URL and its links), then tabs in `order`. When no
+    /// stack is left, split-view selections go. False when nothing is left to remove.
+    mutating func trim(visible: String, order: [String]) -> Bool {
+        func rank(_ tab: String) -> (Int, Int) {
+            (counts[tab]?.count ?? 0, tab == visible ? Int.max : -(order.firstIndex(of: tab) ?? order.count))
+        }
+        guard let tab = counts.keys.filter({ counts[$0]?.isEmpty == false }).max(by: { rank($0) < rank($1) }),
               let last = counts[tab]?.popLast()
         else {
             if c != nil { c = nil; return true }

@@ -43,7 +43,7 @@ extension Location {
     /// `deepLink(_:)`. `select` and `present` query arguments add the split-view selection and the
     /// presentation.
     public static func match(path: String, query: [String: String]) -> URLMatch<Schema> {
-        let segments = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        let segments = URLEncoding.segments(ofPath: path)
         guard let first = segments.first else { return .root }
         var reader = PathReader(segments)
         var location: Location
@@ -80,13 +80,31 @@ extension Location {
 
 /// Percent-encoding of path segments: everything but RFC 3986's unreserved characters is
 /// escaped, so a segment can never end a path, start a query or break out of an attribute.
+///
+/// The server hands over paths and query values already percent-decoded, which would turn an
+/// encoded `/` inside a segment into a separator. So `%` and `/` are escaped twice: the first
+/// decoding leaves `%25` and `%2F`, and `segments(…)` decodes each segment once more.
 enum URLEncoding {
-    private static let unreserved = CharacterSet(
-        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
-    )
+    private static let hex = Array("0123456789ABCDEF".utf8)
 
+    /// Works on UTF-8 bytes, so a `%` or `/` followed by a combining mark is still escaped.
     static func encode(_ segment: String) -> String {
-        segment.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(segment.utf8.count)
+        for byte in segment.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                 UInt8(ascii: "_"), UInt8(ascii: "~"):
+                bytes.append(byte)
+            case UInt8(ascii: "%"), UInt8(ascii: "/"):
+                bytes += Array("%25".utf8)
+                bytes += [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            default:
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Segments joined by `/` for a query value.
@@ -94,8 +112,28 @@ enum URLEncoding {
         segments.map { encode($0) }.joined(separator: "/")
     }
 
+    /// The segments of an already-decoded path: the leading `/` and one trailing `/` are not
+    /// separators, so `/` and `/home/` read as `[]` and `["home"]`, while `/a//b` keeps an empty
+    /// segment. A path of slashes only is the root.
+    static func segments(ofPath path: String) -> [String] {
+        var segments = split(path)
+        if segments.allSatisfy(\.isEmpty) { return [] }
+        if segments.first == "" { segments.removeFirst() }
+        if segments.last == "" { segments.removeLast() }
+        return segments
+    }
+
     /// Splits an already-decoded query value back into segments.
     static func segments(of value: String) -> [String] {
-        value.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        split(value)
+    }
+
+    /// Splits on the byte `/`, not on `Character`s: a `/` followed by a combining mark is still a
+    /// separator. A segment that is not valid percent-encoding is kept as it came.
+    private static func split(_ text: String) -> [String] {
+        text.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { bytes in
+            let segment = String(decoding: bytes, as: UTF8.self)
+            return segment.contains("%") ? (segment.removingPercentEncoding ?? segment) : segment
+        }
     }
 }

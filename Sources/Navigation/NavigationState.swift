@@ -9,10 +9,10 @@
 /// state.url        // "/home/orders/order/ORD-001"
 /// state.apply(.selectTab(.home))  // already selected: pops to root, as in SwiftUI
 /// ```
-public struct NavigationState<Schema: NavigationSchema>: Hashable, Sendable {
+public struct NavigationState<Schema: NavigationSchema>: Sendable {
     public var selectedTab: Schema.Tab
     public var presentation: Schema.Destination?
-    /// Tabs at their empty root are not stored, so equal screens give equal states.
+    /// Kept even when emptied, so a stack's element IDs are never handed out twice.
     private var tabs: [Schema.Tab: TabState<Schema.Route>]
 
     /// Every tab at its root, `selectedTab` selected, nothing presented.
@@ -25,12 +25,27 @@ public struct NavigationState<Schema: NavigationSchema>: Hashable, Sendable {
     /// The state of `tab`; a tab never visited is at its root.
     public subscript(tab: Schema.Tab) -> TabState<Schema.Route> {
         get { tabs[tab] ?? TabState() }
-        set { tabs[tab] = newValue.isEmpty ? nil : newValue }
+        set { tabs[tab] = newValue }
     }
 
     /// The selected tab's stack.
     public var path: StackState<Schema.Route> {
         get { self[selectedTab].path }
         set { self[selectedTab].path = newValue }
+    }
+}
+
+/// Equal when every tab shows the same screens: a tab never visited equals one popped to root,
+/// and element IDs do not count.
+extension NavigationState: Hashable {
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.selectedTab == rhs.selectedTab && lhs.presentation == rhs.presentation
+            && Schema.Tab.allCases.allSatisfy { lhs[$0] == rhs[$0] }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(selectedTab)
+        hasher.combine(presentation)
+        for tab in Schema.Tab.allCases { hasher.combine(self[tab]) }
     }
 }

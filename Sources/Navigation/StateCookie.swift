@@ -5,9 +5,10 @@ import Foundation
 ///
 /// The value is `1.<payload>.<signature>`: a format version, the state as base64url JSON holding
 /// route path segments (IDs, never objects), and an HMAC-SHA256 over both. The cookie (name, `=`
-/// and value) never exceeds `maxSize` bytes: when the state is too large, the longest stack of a
-/// tab that is not visible loses its top screen, repeatedly, and the visible tab's stack only
-/// after every other (its screen is in the URL anyway).
+/// and value) never exceeds `maxSize` bytes (for any `maxSize` that fits an empty state, about
+/// 100): when the state is too large, the longest stack loses its top screen, repeatedly; among
+/// stacks of equal length the visible tab's goes first, since its screens are also in the URL.
+/// What remains of each stack is a prefix of it.
 ///
 /// ```swift
 /// let cookie = StateCookie<AppNavigation>(keys: ring)
@@ -33,7 +34,9 @@ public struct StateCookie<Schema: NavigationSchema>: Sendable {
     public func encode(_ state: NavigationState<Schema>) -> String {
         var payload = CookiePayload(state)
         var value = seal(payload)
-        while name.utf8.count + 1 + value.utf8.count > maxSize, payload.trim(visible: state.selectedTab.rawValue) {
+        let order = Schema.Tab.allCases.map(\.rawValue)
+        while name.utf8.count + 1 + value.utf8.count > maxSize,
+              payload.trim(visible: state.selectedTab.rawValue, order: order) {
             value = seal(payload)
         }
         return value

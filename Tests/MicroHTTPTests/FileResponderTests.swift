@@ -69,6 +69,8 @@ private let notFound = Respond { _ in .text("fallback", status: .notFound) }
             let cached = try client.readResponse()
             #expect(cached.status == 304)
             #expect(cached.header("ETag") == etag)
+            #expect(cached.header("Cache-Control") == "public, max-age=3600")
+            #expect(cached.header("Content-Type") == nil)
             try client.write("GET /style.css HTTP/1.1\r\nHost: x\r\nIf-None-Match: \"stale\"\r\n\r\n")
             #expect(try client.readResponse().status == 200, "the 304 left the connection usable")
         }

@@ -38,6 +38,7 @@ import Glibc
         let response = try client.readResponse()
         #expect(response.status == 200)
         #expect(response.text == "finished")
+        #expect(response.header("Connection") == "close", "a draining server releases kept-alive clients")
         #expect(stopped.wait(timeout: .now() + 5) == .success)
         #expect(throws: TestClient.Failure(operation: "connect", code: ECONNREFUSED)) {
             try TestClient(port: port)
@@ -56,7 +57,12 @@ import Glibc
         try withServer(responder: responder) { server in
             #expect(throws: ServerError.alreadyStarted) { try server.start() }
             let clash = Server(configuration: ServerConfiguration(port: server.port), responder: responder)
-            #expect(throws: ServerError.self) { try clash.start() }
+            let error = #expect(throws: ServerError.self) { try clash.start() }
+            guard case .startFailed(let message)? = error else {
+                Issue.record("expected startFailed, got \(String(describing: error))")
+                return
+            }
+            #expect(message.contains("\(server.port)") && message.contains("in use"))
         }
     }
 

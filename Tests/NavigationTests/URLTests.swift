@@ -50,17 +50,17 @@ struct URLTests {
     }
 
     /// `match` receives a percent-decoded path (as libmicrohttpd hands it), so a `/` inside a
-    /// segment — encoded as `%2F` by `url` — comes back as a segment separator. "ORD-1/settings"
-    /// even reads back as a different, fully matched screen.
+    /// segment must be escaped twice (`%252F`) to come back as part of the segment, not as a
+    /// separator: "ORD-1/settings" would otherwise read back as a different, fully matched screen.
     @Test(arguments: ["a/b", "/", "ORD/001", "ORD-1/settings"])
     func slashInsideAnIdentifierRoundTrips(id: String) {
         let location = Loc(tab: .home, path: [.orderDetail(orderId: id)], presentation: .orderSheet(orderId: id))
-        #expect(location.url.contains("%2F"))
+        #expect(location.url.contains("%252F"))
         #expect(matchURL(location.url) == .location(location), "\(location.url)")
     }
 
     /// An empty identifier gives an empty segment (`/recipes/category//recipe/r`), which `match`
-    /// drops, so the next segment is read as the identifier instead.
+    /// must keep, or the next segment would be read as the identifier instead.
     @Test func emptyIdentifierRoundTrips() {
         let location = Loc(tab: .recipes, path: [.category(""), .recipe("r")])
         #expect(matchURL(location.url) == .location(location), "\(location.url)")
