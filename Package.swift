@@ -54,7 +54,7 @@ let package = Package(
             ]
         ),
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
-        .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP"]),
+        .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP", "HTTPTestSupport"]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation"]),
         .testTarget(name: "NavigationHTMLTests", dependencies: ["NavigationHTML", "Navigation"]),
         .testTarget(

@@ -38,7 +38,6 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
         } else {
             let context = validate(&page, query: request.query)
             response = wantsJSON(request) ? try json(page) : try html(page, context: context)
-            response.status = page.status
         }
         var remembered = page.state
         remembered.presentation = nil
@@ -95,7 +94,7 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
     private func json(_ page: RenderedPage<Schema>) throws -> Response {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        var response = Response(body: .bytes(Array(try encoder.encode(page.state))))
+        var response = Response(status: page.status, body: .bytes(Array(try encoder.encode(page.state))))
         response.headers.replace("Content-Type", "application/json")
         return response
     }

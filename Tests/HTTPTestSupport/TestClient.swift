@@ -10,6 +10,11 @@ public final class TestClient {
     public struct Failure: Error, Equatable {
         public let operation: String
         public let code: Int32
+
+        public init(operation: String, code: Int32) {
+            self.operation = operation
+            self.code = code
+        }
     }
 
     private let descriptor: Int32

@@ -1,3 +1,4 @@
+import HTTPTestSupport
 import Foundation
 import MicroHTTP
 import Testing
