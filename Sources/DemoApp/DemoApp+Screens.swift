@@ -21,34 +21,14 @@ extension DemoApp {
         case .orders:
             return .list("Orders", sections: [orderRows(context)])
         case .profile:
-            let user = try user(currentUserId)
-            return .list(user.name, sections: [
-                ListSection("Account", rows: [
-                    ListRow("User ID", value: String(user.id)),
-                    ListRow("Member since", value: String(user.memberSince)),
-                ]),
-                ListSection(rows: [
-                    ListRow("Order History", href: context.href(.push(.orderHistory))),
-                    ListRow("Settings", href: context.href(.push(.settings))),
-                ]),
-            ])
+            return try profile(of: currentUserId, context)
         }
     }
 
     public func screen(for route: DemoRoute, context: ScreenContext<DemoNavigation>) throws -> Screen {
         switch route {
         case .userDetail(let userId):
-            let user = try user(userId)
-            return .list(user.name, sections: [
-                ListSection("Account", rows: [
-                    ListRow("User ID", value: String(user.id)),
-                    ListRow("Member since", value: String(user.memberSince)),
-                ]),
-                ListSection(rows: [
-                    ListRow("Order History", href: context.href(.push(.orderHistory))),
-                    ListRow("Settings", href: context.href(.push(.settings))),
-                ]),
-            ])
+            return try profile(of: userId, context)
         case .settings:
             return .list("Settings", sections: [
                 ListSection("Appearance", rows: [ListRow("Theme", value: "System"), ListRow("App Icon", value: "Default")]),
@@ -79,6 +59,21 @@ extension DemoApp {
                 ListSection("Related Recipes", rows: recipe.related.compactMap(data.recipe).map { recipeRow($0, context) }),
             ])
         }
+    }
+
+    /// The seeds' `UserProfileView`: the account, then links into the same stack.
+    private func profile(of userId: Int, _ context: ScreenContext<DemoNavigation>) throws -> Screen {
+        let user = try user(userId)
+        return .list(user.name, sections: [
+            ListSection("Account", rows: [
+                ListRow("User ID", value: String(user.id)),
+                ListRow("Member since", value: String(user.memberSince)),
+            ]),
+            ListSection(rows: [
+                ListRow("Order History", href: context.href(.push(.orderHistory))),
+                ListRow("Settings", href: context.href(.push(.settings))),
+            ]),
+        ])
     }
 
     private func orderRows(_ context: ScreenContext<DemoNavigation>) -> ListSection {

@@ -31,13 +31,7 @@ struct NavigationDemo: AsyncParsableCommand {
 
     func run() async throws {
         let logger = Logger(label: "navigation-demo")
-        // Blocked before the server's threads start, so they inherit the mask and only
-        // `sigwait` below sees the signals.
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGINT)
-        sigaddset(&signals, SIGTERM)
-        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        let signals = SignalWaiter()
 
         let server = try await buildApplication(DemoConfiguration(
             host: host, port: port, dataDirectory: dataDir, secretFile: secretFile,
@@ -48,8 +42,7 @@ struct NavigationDemo: AsyncParsableCommand {
         let address = host.contains(":") ? "[\(host)]" : host
         FileHandle.standardOutput.write(Data("Serving on http://\(address):\(server.port)/\n".utf8))
 
-        var received: Int32 = 0
-        sigwait(&signals, &received)
+        let received = await signals.wait()
         logger.info("Received signal \(received); finishing requests in flight")
         server.shutdown(timeout: 10)
         logger.info("Stopped")
