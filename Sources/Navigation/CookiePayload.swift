@@ -8,13 +8,16 @@ struct CookiePayload: Codable, Hashable {
     var s: [String: [String]]
     /// Tab name → the path segments of its split-view selection; absent when empty.
     var c: [String: [String]]?
+    /// A random value fixed for the browser's lifetime of the cookie, to bind form tokens to.
+    var n: String?
 
     /// Per tab, each screen's segment count, so trimming removes whole screens.
     private var counts: [String: [Int]] = [:]
 
-    private enum CodingKeys: String, CodingKey { case t, s, c }
+    private enum CodingKeys: String, CodingKey { case t, s, c, n }
 
-    init<Schema>(_ state: NavigationState<Schema>) {
+    init<Schema>(_ state: NavigationState<Schema>, nonce: String) {
+        n = nonce
         t = state.selectedTab.rawValue
         s = [:]
         for tab in state.visitedTabs {

@@ -13,8 +13,9 @@ public enum URLMatch<Schema: NavigationSchema>: Hashable, Sendable {
 }
 
 extension Location {
-    /// The canonical URL: `/<tab>/<route segments…>`, with `select=` for split-view selection and
-    /// `present=` for the presentation. Segments are percent-encoded.
+    /// The canonical URL: `/<tab>/<route segments…>`, with `select=` for split-view selection,
+    /// `present=` for the presentation and `presented-path=` for the presentation's own stack.
+    /// Segments are percent-encoded.
     ///
     /// ```swift
     /// Location<AppNavigation>(tab: .home, path: [.orderHistory], presentation: .search).url
@@ -33,6 +34,9 @@ extension Location {
         }
         if let presentation {
             query.append("present=" + URLEncoding.encode(presentation.pathSegments))
+            if !presentationPath.isEmpty {
+                query.append("presented-path=" + URLEncoding.encode(presentationPath.flatMap(\.pathSegments)))
+            }
         }
         return query.isEmpty ? url : url + "?" + query.joined(separator: "&")
     }
@@ -62,10 +66,7 @@ extension Location {
             return .partial(location, unmatched: reader.remaining.joined(separator: "/"))
         }
         if let select = query["select"] {
-            var selectReader = PathReader(URLEncoding.segments(of: select))
-            var selection: [Schema.Route] = []
-            while let route = Schema.Route.read(from: &selectReader) { selection.append(route) }
-            guard selectReader.isAtEnd else { return .partial(location, unmatched: "select=" + select) }
+            guard let selection = routes(in: select) else { return .partial(location, unmatched: "select=" + select) }
             location.selection = selection
         }
         if let present = query["present"] {
@@ -73,8 +74,22 @@ extension Location {
             guard let destination = Schema.Destination.read(from: &presentReader), presentReader.isAtEnd
             else { return .partial(location, unmatched: "present=" + present) }
             location.presentation = destination
+            if let path = query["presented-path"] {
+                guard let routes = routes(in: path) else {
+                    return .partial(location, unmatched: "presented-path=" + path)
+                }
+                location.presentationPath = routes
+            }
         }
         return .location(location)
+    }
+
+    /// The routes of a query value, or nil when any part of it is not a route.
+    private static func routes(in value: String) -> [Schema.Route]? {
+        var reader = PathReader(URLEncoding.segments(of: value))
+        var routes: [Schema.Route] = []
+        while let route = Schema.Route.read(from: &reader) { routes.append(route) }
+        return reader.isAtEnd ? routes : nil
     }
 }
 

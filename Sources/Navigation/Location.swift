@@ -6,17 +6,21 @@ public struct Location<Schema: NavigationSchema>: Hashable, Sendable {
     public var path: [Schema.Route]
     public var selection: [Schema.Route]
     public var presentation: Schema.Destination?
+    /// The presentation's own stack; ignored without a presentation.
+    public var presentationPath: [Schema.Route]
 
     public init(
         tab: Schema.Tab,
         path: [Schema.Route] = [],
         selection: [Schema.Route] = [],
-        presentation: Schema.Destination? = nil
+        presentation: Schema.Destination? = nil,
+        presentationPath: [Schema.Route] = []
     ) {
         self.tab = tab
         self.path = path
         self.selection = selection
         self.presentation = presentation
+        self.presentationPath = presentation == nil ? [] : presentationPath
     }
 }
 
@@ -28,7 +32,8 @@ extension NavigationState {
             tab: selectedTab,
             path: visible.path.elements,
             selection: visible.selection,
-            presentation: presentation
+            presentation: presentation,
+            presentationPath: presentationPath.elements
         )
     }
 

@@ -19,6 +19,10 @@ public enum NavigationAction<Schema: NavigationSchema>: Hashable, Sendable {
     case present(Schema.Destination)
     /// Dismisses the presentation.
     case dismiss
+    /// Pushes a screen on the presentation's own stack; does nothing when nothing is presented.
+    case pushPresented(Schema.Route)
+    /// Pops the presentation's stack by one.
+    case popPresented
     /// Opens a location (a URL or a deep link): selects its tab, resets that tab to root, pushes
     /// the location's path and shows its presentation. Other tabs keep their stacks.
     case open(Location<Schema>)

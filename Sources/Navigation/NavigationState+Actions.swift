@@ -32,10 +32,16 @@ extension NavigationState {
             presentation = destination
         case .dismiss:
             presentation = nil
+        case .pushPresented(let route):
+            guard presentation != nil else { return }
+            presentationPath.append(route)
+        case .popPresented:
+            presentationPath.removeLast()
         case .open(let location):
             selectedTab = location.tab
             self[location.tab] = TabState(path: StackState(location.path), selection: location.selection)
             presentation = location.presentation
+            presentationPath = location.presentation == nil ? [] : StackState(location.presentationPath)
         }
     }
 

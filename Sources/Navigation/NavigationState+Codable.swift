@@ -3,14 +3,14 @@
 /// ```json
 /// {"selectedTab": "home",
 ///  "tabs": {"home": {"path": [{"orderHistory": {}}, {"orderDetail": {"orderId": "ORD-001"}}]}, …},
-///  "presentation": {"style": "sheet", "destination": {"search": {}}}}
+///  "presentation": {"style": "sheet", "destination": {"search": {}}, "path": []}}
 /// ```
 ///
 /// Routes and destinations appear in their own `Codable` form (Swift's synthesized form for
 /// enums). Every tab is listed; unknown tabs are ignored when decoding.
 extension NavigationState: Codable {
     private enum CodingKeys: String, CodingKey { case selectedTab, tabs, presentation }
-    private enum PresentationKeys: String, CodingKey { case style, destination }
+    private enum PresentationKeys: String, CodingKey { case style, destination, path }
 
     private struct TabKey: CodingKey {
         var stringValue: String
@@ -37,6 +37,7 @@ extension NavigationState: Codable {
         if container.contains(.presentation), try !container.decodeNil(forKey: .presentation) {
             let presentation = try container.nestedContainer(keyedBy: PresentationKeys.self, forKey: .presentation)
             self.presentation = try presentation.decode(Schema.Destination.self, forKey: .destination)
+            self.presentationPath = try presentation.decodeIfPresent(StackState<Schema.Route>.self, forKey: .path) ?? []
         }
     }
 
@@ -51,6 +52,7 @@ extension NavigationState: Codable {
             var nested = container.nestedContainer(keyedBy: PresentationKeys.self, forKey: .presentation)
             try nested.encode(destination.style, forKey: .style)
             try nested.encode(destination, forKey: .destination)
+            try nested.encode(presentationPath, forKey: .path)
         } else {
             try container.encodeNil(forKey: .presentation)
         }

@@ -11,7 +11,14 @@
 /// ```
 public struct NavigationState<Schema: NavigationSchema>: Sendable {
     public var selectedTab: Schema.Tab
-    public var presentation: Schema.Destination?
+    /// The one thing presented over the visible screen, if any. Changing it empties
+    /// `presentationPath`, so a presented stack never outlives its presentation.
+    public var presentation: Schema.Destination? {
+        didSet { if presentation != oldValue { presentationPath = [] } }
+    }
+    /// The presentation's own navigation stack (a sheet holding a `NavigationStack`); changed
+    /// only through `pushPresented` / `popPresented`, which need a presentation.
+    public internal(set) var presentationPath: StackState<Schema.Route> = []
     /// Kept even when emptied, so a stack's element IDs are never handed out twice.
     private var tabs: [Schema.Tab: TabState<Schema.Route>]
 
@@ -40,12 +47,13 @@ public struct NavigationState<Schema: NavigationSchema>: Sendable {
 extension NavigationState: Hashable {
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.selectedTab == rhs.selectedTab && lhs.presentation == rhs.presentation
-            && Schema.Tab.allCases.allSatisfy { lhs[$0] == rhs[$0] }
+            && lhs.presentationPath == rhs.presentationPath && Schema.Tab.allCases.allSatisfy { lhs[$0] == rhs[$0] }
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(selectedTab)
         hasher.combine(presentation)
+        hasher.combine(presentationPath)
         for tab in Schema.Tab.allCases { hasher.combine(self[tab]) }
     }
 }

@@ -30,9 +30,20 @@ public struct StateCookie<Schema: NavigationSchema>: Sendable {
         self.maxSize = maxSize
     }
 
-    /// The cookie value for `state`, trimmed to fit `maxSize`.
+    /// The cookie value for `state` with a fresh nonce, trimmed to fit `maxSize`.
     public func encode(_ state: NavigationState<Schema>) -> String {
-        var payload = CookiePayload(state)
+        write(StoredState(state: state, nonce: Self.newNonce()))
+    }
+
+    /// The state in `value`, or nil when it is not a cookie this ring signed in this version.
+    public func decode(_ value: String) -> NavigationState<Schema>? {
+        read(value)?.state
+    }
+
+    /// The cookie value for `stored`, trimmed to fit `maxSize`.
+    public func write(_ stored: StoredState<Schema>) -> String {
+        let state = stored.state
+        var payload = CookiePayload(state, nonce: stored.nonce)
         var value = seal(payload)
         let order = Schema.Tab.allCases.map(\.rawValue)
         while name.utf8.count + 1 + value.utf8.count > maxSize,
@@ -42,11 +53,30 @@ public struct StateCookie<Schema: NavigationSchema>: Sendable {
         return value
     }
 
-    /// The state in `value`, or nil when it is not a cookie this ring signed in this version.
-    /// Screens whose segments no longer parse are dropped with everything above them.
-    public func decode(_ value: String) -> NavigationState<Schema>? {
+    /// What `value` holds, or nil when it is not a cookie this ring signed in this version.
+    /// Screens whose segments no longer parse are dropped with everything above them. A cookie
+    /// written before nonces existed reads with an empty nonce; give it a fresh one.
+    public func read(_ value: String) -> StoredState<Schema>? {
         guard let payload = open(value) else { return nil }
-        return payload.state(of: Schema.self)
+        return StoredState(state: payload.state(of: Schema.self), nonce: payload.n ?? "")
+    }
+
+    /// The token forms carry to prove they were served to the holder of the cookie with `nonce`:
+    /// another site can make a browser send the cookie, but cannot read the token.
+    public func formToken(for nonce: String) -> String {
+        Base64URL.encode(keys.sign(Data(("form:" + nonce).utf8)))
+    }
+
+    /// True when `token` is `formToken(for: nonce)` under any key of the ring.
+    public func isValidFormToken(_ token: String, for nonce: String) -> Bool {
+        guard !nonce.isEmpty, let signature = Base64URL.decode(token[...]) else { return false }
+        return keys.verify(signature, for: Data(("form:" + nonce).utf8))
+    }
+
+    /// 128 random bits, base64url.
+    public static func newNonce() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return Base64URL.encode(Data((0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }))
     }
 
     /// The verified payload of `value`, or nil.
