@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import MicroHTTP
 import Navigation
@@ -19,7 +20,8 @@ public func buildApplication(
 ) async throws -> Server {
     let templates = try await TemplateLibrary(directory: configuration.templatesDirectory)
     let cookie = StateCookie<DemoNavigation>(keys: try SecretStore.keyRing(for: configuration))
-    let app = NavigationResponder(app: DemoApp(), templates: templates, cookie: cookie)
+    let store = try DemoStore(path: (configuration.dataDirectory as NSString).appendingPathComponent("demo.sqlite"))
+    let app = NavigationResponder(app: DemoApp(store: store), templates: templates, cookie: cookie)
     let files = FileResponder(root: configuration.publicDirectory, fallback: app)
     var server = ServerConfiguration()
     server.host = configuration.host

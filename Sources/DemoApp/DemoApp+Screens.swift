@@ -10,16 +10,20 @@ extension DemoApp {
                 ListRow("My Orders", href: context.href(.push(.orderHistory))),
                 ListRow("Settings", href: context.href(.push(.settings))),
                 ListRow("Search", href: context.href(.present(.search))),
-            ]), ListSection("People", rows: data.users.map { user in
+            ]), ListSection("People", rows: try store.users().map { user in
                 ListRow(user.name, subtitle: "User \(user.id)", href: context.href(.push(.userDetail(userId: user.id))))
             })])
         case .recipes:
-            return .list("Categories", sections: [ListSection(rows: data.categories.map { category in
-                ListRow(category.name, value: "\(data.recipes(in: category.id).count)",
+            return .list("Categories", sections: [ListSection(rows: try store.categories().map { category in
+                ListRow(category.name, value: "\(try store.recipes(inCategory: category.id).count)",
                         href: context.href(.push(.category(categoryId: category.id))))
             })])
         case .orders:
-            return .list("Orders", sections: [orderRows(context)])
+            // The seeds' OrderListView: a row presents the order as a sheet (`sheet(item:)`).
+            return .list("Orders", sections: [ListSection(rows: try store.orders().map { order in
+                ListRow(order.title, subtitle: order.id, value: order.amount,
+                        href: context.href(.present(.order(orderId: order.id))))
+            })])
         case .profile:
             return try profile(of: currentUserId, context)
         }
@@ -35,17 +39,19 @@ extension DemoApp {
                 ListSection("Account", rows: [ListRow("Notifications", value: "On"), ListRow("Privacy")]),
             ])
         case .orderHistory:
-            return .list("Order History", sections: [orderRows(context)])
+            return .list("Order History", sections: [try orderRows(context)])
         case .orderDetail(let orderId):
             let order = try order(orderId)
-            return .list(order.id, sections: [ListSection(rows: [
-                ListRow("ID", value: order.id),
-                ListRow("Title", value: order.title),
-                ListRow("Amount", value: order.amount),
-            ])])
+            return .list(order.id, sections: [
+                orderFacts(order),
+                ListSection(rows: [
+                    ListRow("Edit Order", href: context.href(.present(.editOrder(orderId: order.id)))),
+                    ListRow("Delete Order…", href: context.href(.present(.deleteOrder(orderId: order.id)))),
+                ]),
+            ])
         case .category(let categoryId):
             let category = try category(categoryId)
-            return .list(category.name, sections: [ListSection(rows: data.recipes(in: category.id).map { recipe in
+            return .list(category.name, sections: [ListSection(rows: try store.recipes(inCategory: category.id).map { recipe in
                 recipeRow(recipe, context)
             })])
         case .recipe(let recipeId):
@@ -56,7 +62,7 @@ extension DemoApp {
                     ListRow("Time", value: "\(recipe.minutes) min"),
                 ]),
                 ListSection("Ingredients", rows: recipe.ingredients.map { ListRow($0) }),
-                ListSection("Related Recipes", rows: recipe.related.compactMap(data.recipe).map { recipeRow($0, context) }),
+                ListSection("Related Recipes", rows: try recipe.related.compactMap { try store.recipe(id: $0) }.map { recipeRow($0, context) }),
             ])
         }
     }
@@ -73,17 +79,31 @@ extension DemoApp {
                 ListRow("Order History", href: context.href(.push(.orderHistory))),
                 ListRow("Settings", href: context.href(.push(.settings))),
             ]),
+        ] + (userId == currentUserId ? [ListSection("Me", rows: [
+            ListRow("Edit Profile", href: context.href(.present(.editProfile))),
+            ListRow("Photo", href: context.href(.present(.photo))),
+            ListRow("Options", href: context.href(.present(.options))),
+            ListRow("About", href: context.href(.present(.about))),
+        ])] : []))
+    }
+
+    /// The seeds' `LabeledContent` rows of an order, on its screen and in its sheet.
+    func orderFacts(_ order: Demo.Order) -> ListSection {
+        ListSection(rows: [
+            ListRow("ID", value: order.id),
+            ListRow("Title", value: order.title),
+            ListRow("Amount", value: order.amount),
         ])
     }
 
-    private func orderRows(_ context: ScreenContext<DemoNavigation>) -> ListSection {
-        ListSection(rows: data.orders.map { order in
+    private func orderRows(_ context: ScreenContext<DemoNavigation>) throws -> ListSection {
+        ListSection(rows: try store.orders().map { order in
             ListRow(order.title, subtitle: order.id, value: order.amount,
                     href: context.href(.push(.orderDetail(orderId: order.id))))
         })
     }
 
-    private func recipeRow(_ recipe: DemoData.Recipe, _ context: ScreenContext<DemoNavigation>) -> ListRow {
+    private func recipeRow(_ recipe: Demo.Recipe, _ context: ScreenContext<DemoNavigation>) -> ListRow {
         ListRow(recipe.name, subtitle: recipe.summary, value: "\(recipe.minutes) min",
                 href: context.href(.push(.recipe(recipeId: recipe.id))))
     }

@@ -7,12 +7,12 @@ import NavigationHTML
 public struct DemoApp: NavigationApp {
     public typealias Schema = DemoNavigation
     public let name = "Navigation Demo"
-    let data: DemoData
+    let store: DemoStore
     /// The signed-in user, whose profile the Profile tab shows.
     let currentUserId = 1
 
-    public init() {
-        data = .seed
+    public init(store: DemoStore) {
+        self.store = store
     }
 
     public func title(for route: DemoRoute) throws -> String {
@@ -32,25 +32,25 @@ public struct DemoApp: NavigationApp {
         }
     }
 
-    func user(_ id: Int) throws -> DemoData.User {
-        guard let user = data.user(id) else { throw HTTPError(.notFound, "There is no user \(id).") }
+    func user(_ id: Int) throws -> Demo.User {
+        guard let user = try store.user(id: id) else { throw HTTPError(.notFound, "There is no user \(id).") }
         return user
     }
 
-    func order(_ id: String) throws -> DemoData.Order {
-        guard let order = data.order(id) else { throw HTTPError(.notFound, "There is no order “\(id)”.") }
+    func order(_ id: String) throws -> Demo.Order {
+        guard let order = try store.order(id: id) else { throw HTTPError(.notFound, "There is no order “\(id)”.") }
         return order
     }
 
-    func category(_ id: String) throws -> DemoData.Category {
-        guard let category = data.category(id) else {
+    func category(_ id: String) throws -> Demo.Category {
+        guard let category = try store.category(id: id) else {
             throw HTTPError(.notFound, "There is no recipe category “\(id)”.")
         }
         return category
     }
 
-    func recipe(_ id: String) throws -> DemoData.Recipe {
-        guard let recipe = data.recipe(id) else { throw HTTPError(.notFound, "There is no recipe “\(id)”.") }
+    func recipe(_ id: String) throws -> Demo.Recipe {
+        guard let recipe = try store.recipe(id: id) else { throw HTTPError(.notFound, "There is no recipe “\(id)”.") }
         return recipe
     }
 }

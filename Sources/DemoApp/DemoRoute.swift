@@ -41,25 +41,66 @@ public enum DemoTab: String, Tab {
     public var title: String { rawValue.capitalized }
 }
 
-/// What the demo presents over a screen: one optional destination.
+/// What the demo presents over a screen: one optional destination, each with its style, as the
+/// seeds present them.
 public enum DemoDestination: Destination {
+    /// `/search`: search as a sheet over the root.
     case search
+    /// The seeds' `OrderSheet`: `sheet(item:)` driven by the order, at the medium detent.
+    case order(orderId: String)
+    /// The seeds' `EditItemSheet`: a form that owns its Cancel and Save.
+    case editOrder(orderId: String)
+    /// Deleting an order goes through a confirmation dialog.
+    case deleteOrder(orderId: String)
+    /// `sheet(isPresented:)`: Edit Profile.
+    case editProfile
+    /// A full-screen cover with the profile photo.
+    case photo
+    /// A popover of profile options.
+    case options
+    /// An alert with a message.
+    case about
 
     public var style: PresentationStyle {
         switch self {
-        case .search: .sheet
+        case .search, .order, .editOrder, .editProfile: .sheet
+        case .deleteOrder: .confirmationDialog
+        case .photo: .fullScreenCover
+        case .options: .popover
+        case .about: .alert
+        }
+    }
+
+    public var detents: [PresentationDetent] {
+        switch self {
+        case .order: [.medium, .large]
+        default: [.large]
         }
     }
 
     public var pathSegments: [String] {
         switch self {
         case .search: ["search"]
+        case .order(let orderId): ["order", orderId]
+        case .editOrder(let orderId): ["edit-order", orderId]
+        case .deleteOrder(let orderId): ["delete-order", orderId]
+        case .editProfile: ["edit-profile"]
+        case .photo: ["photo"]
+        case .options: ["options"]
+        case .about: ["about"]
         }
     }
 
     public static func parse(_ path: inout PathReader) -> DemoDestination? {
         switch path.next() {
         case "search": .search
+        case "order": path.next().map { .order(orderId: $0) }
+        case "edit-order": path.next().map { .editOrder(orderId: $0) }
+        case "delete-order": path.next().map { .deleteOrder(orderId: $0) }
+        case "edit-profile": .editProfile
+        case "photo": .photo
+        case "options": .options
+        case "about": .about
         default: nil
         }
     }

@@ -34,10 +34,18 @@ public protocol NavigationApp: Sendable {
 
     /// The content of a presentation over the visible screen.
     func screen(for destination: Schema.Destination, context: ScreenContext<Schema>) throws -> Screen
+
+    /// Handles a form posted to the screen `context` shows (already checked to come from this
+    /// site). Throw `HTTPError(.badRequest, …)` for an action the screen does not have.
+    func submit(_ submission: Submission, context: ScreenContext<Schema>) throws -> SubmissionOutcome<Schema>
 }
 
 extension NavigationApp {
     public func screen(for destination: Schema.Destination, context: ScreenContext<Schema>) throws -> Screen {
         throw HTTPError(.notFound, "This app presents nothing here.")
+    }
+
+    public func submit(_ submission: Submission, context: ScreenContext<Schema>) throws -> SubmissionOutcome<Schema> {
+        throw HTTPError(.methodNotAllowed, "This app takes no forms.")
     }
 }

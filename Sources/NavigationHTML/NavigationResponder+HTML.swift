@@ -33,6 +33,7 @@ extension NavigationResponder {
             },
             notice: page.notice,
             content: content,
+            error: context.isPresented || page.state.presentation != nil ? nil : context.error,
             presentation: presentation
         )
         return .html(try templates.render(model, template: "navigation/page"), status: page.status)
@@ -53,17 +54,35 @@ extension NavigationResponder {
         }
     }
 
+    /// The presentation: its own stack's top screen when it has pushed one (with a back button
+    /// inside it), else the destination's screen.
     private func presentationModel(
         context: ScreenContext<Schema>, page: inout RenderedPage<Schema>
     ) throws -> PageModel.Presentation? {
         guard let destination = page.state.presentation else { return nil }
+        let inner = context.presenting()
         do {
-            let screen = try app.screen(for: destination, context: context)
+            let screen: Screen
+            var back: PageModel.Link?
+            let path = page.state.presentationPath
+            if let top = path.last {
+                screen = try app.screen(for: top, context: inner)
+                let below = path.count >= 2 ? try app.title(for: path[path.count - 2]) : nil
+                let rootTitle = try app.screen(for: destination, context: inner).title
+                back = PageModel.Link(title: below ?? rootTitle, href: inner.href(.pop))
+            } else {
+                screen = try app.screen(for: destination, context: inner)
+            }
+            let style = destination.style
             return PageModel.Presentation(
-                style: destination.style.rawValue,
+                style: style.rawValue,
+                detent: destination.detents.first?.rawValue ?? "large",
+                role: style == .alert || style == .confirmationDialog ? "alertdialog" : "dialog",
                 title: screen.title,
                 content: try templates.render(screen.model, template: screen.template),
-                dismissHref: context.href(.dismiss))
+                back: back,
+                dismissHref: context.href(.dismiss),
+                showsClose: style != .alert && style != .confirmationDialog)
         } catch let error as HTTPError where error.status.code < 500 {
             page.status = error.status
             page.notice = error.message

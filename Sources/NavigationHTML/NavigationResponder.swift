@@ -4,7 +4,8 @@ import Navigation
 
 /// Serves a `NavigationApp` over HTTP: reads the visible screen from the URL and the rest of the
 /// state from the signed cookie, renders the page (or the state as JSON for
-/// `Accept: application/json`), and sets a fresh cookie when the state changed.
+/// `Accept: application/json`), hands posted forms to the app, and sets a fresh cookie when the
+/// state changed.
 ///
 /// ```swift
 /// let templates = try await TemplateLibrary(directory: "Templates")
@@ -14,6 +15,8 @@ import Navigation
 ///
 /// A cookie that fails verification or decoding counts as absent: the URL is still served and a
 /// valid cookie replaces it. Unknown paths and missing items answer 404 inside the app's chrome.
+/// POSTs must come from this site (`Sec-Fetch-Site`, `Origin`) and carry the form token bound to
+/// the cookie, or they are refused with 403 before the app sees them.
 public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
     public typealias Schema = App.Schema
     let app: App
@@ -27,22 +30,31 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
     }
 
     public func respond(to request: Request) throws -> Response {
-        guard request.method == .get || request.method == .head else {
-            throw HTTPError(.methodNotAllowed, "Only GET and HEAD are served here.")
+        guard [.get, .head, .post].contains(request.method) else {
+            throw HTTPError(.methodNotAllowed, "Only GET, HEAD and POST are served here.")
         }
-        let stored = request.cookies[cookie.name].flatMap(cookie.decode)
-        var page = resolve(request, restoring: stored ?? NavigationState())
+        let stored = request.cookies[cookie.name].flatMap(cookie.read)
+        if request.method == .post {
+            try checkSameSite(request, nonce: stored?.nonce ?? "")
+        }
+        let nonce = stored?.nonce.isEmpty == false ? stored!.nonce : StateCookie<Schema>.newNonce()
+        var page = resolve(request, restoring: stored?.state ?? NavigationState())
         var response: Response
         if page.isRoot {
+            guard request.method != .post else { throw HTTPError(.notFound, "There is no form here.") }
             response = .redirect(to: page.state.url)
         } else {
-            let context = validate(&page, query: request.query)
-            response = wantsJSON(request) ? try json(page) : try html(page, context: context)
+            let context = validate(&page, query: request.query, formToken: cookie.formToken(for: nonce))
+            if request.method == .post {
+                response = try submit(request, page: &page, context: context)
+            } else {
+                response = wantsJSON(request) ? try json(page) : try html(page, context: context)
+            }
         }
         var remembered = page.state
         remembered.presentation = nil
-        if remembered != stored {
-            response.cookies.append(SetCookie(name: cookie.name, value: cookie.encode(remembered)))
+        if remembered != stored?.state || nonce != stored?.nonce {
+            response.cookies.append(SetCookie(name: cookie.name, value: cookie.write(StoredState(state: remembered, nonce: nonce))))
         }
         response.headers.replace("Cache-Control", "no-store")
         response.headers.replace("Vary", "Cookie, Accept")
@@ -70,9 +82,11 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
         return page
     }
 
-    /// Cuts the stack below the first screen whose item does not exist, and drops a presentation
-    /// that cannot be shown, so that what is rendered and remembered is always valid.
-    func validate(_ page: inout RenderedPage<Schema>, query: [String: String]) -> ScreenContext<Schema> {
+    /// Cuts the stack below the first screen whose item does not exist, so that what is rendered
+    /// and remembered is always valid.
+    func validate(
+        _ page: inout RenderedPage<Schema>, query: [String: String], formToken: String
+    ) -> ScreenContext<Schema> {
         for (index, route) in page.state.path.enumerated() {
             do {
                 _ = try app.title(for: route)
@@ -83,7 +97,7 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
                 break
             }
         }
-        return ScreenContext(state: page.state, query: query)
+        return ScreenContext(state: page.state, query: query, formToken: formToken)
     }
 
     private func wantsJSON(_ request: Request) -> Bool {

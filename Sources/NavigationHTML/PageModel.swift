@@ -21,9 +21,17 @@ struct PageModel {
 
     struct Presentation {
         let style: String
+        /// The sheet detent it opens at: `medium` or `large`.
+        let detent: String
+        /// `alertdialog` for alerts and confirmation dialogs, else `dialog`.
+        let role: String
         let title: String
         let content: String
+        /// Back within the presentation's own stack.
+        let back: Link?
         let dismissHref: String
+        /// Alerts and dialogs close through their buttons only.
+        let showsClose: Bool
     }
 
     let title: String
@@ -36,5 +44,7 @@ struct PageModel {
     let notice: String?
     /// HTML rendered (and escaped) by the screen's own template.
     let content: String
+    /// Why a form on the screen was rejected (forms in a presentation show their own).
+    let error: String?
     let presentation: Presentation?
 }

@@ -1,28 +1,70 @@
 import Navigation
 
-/// What a screen is rendered in: the current navigation state and the request's query. Links
-/// are built by applying actions to the state, so each is the canonical URL of the screen it
-/// leads to and works without JavaScript, from curl, and as a bookmark.
+/// What a screen is rendered in: the current navigation state, the request's query, and what
+/// forms need. Links are built by applying actions to the state, so each is the canonical URL of
+/// the screen it leads to and works without JavaScript, from curl, and as a bookmark.
 ///
 /// ```swift
 /// let href = context.href(.push(.orderDetail(orderId: order.id)))   // "/home/orders/order/ORD-001"
 /// ```
+///
+/// Inside a presentation, `.push` and `.pop` act on the presentation's own stack, as a
+/// `NavigationLink` inside a sheet pushes on the sheet's `NavigationStack`.
 public struct ScreenContext<Schema: NavigationSchema>: Sendable {
     public let state: NavigationState<Schema>
     public let query: [String: String]
+    /// True while rendering the content of the presentation.
+    public let isPresented: Bool
+    /// The hidden `_token` value every form must carry.
+    public let formToken: String
+    /// Where forms on this screen post to: the URL of the screen itself.
+    public var formAction: String { state.url }
+    /// After a rejected submission: what the user had entered, and why it was rejected.
+    public let submitted: [String: String]?
+    public let error: String?
 
-    public init(state: NavigationState<Schema>, query: [String: String] = [:]) {
+    public init(
+        state: NavigationState<Schema>, query: [String: String] = [:], isPresented: Bool = false,
+        formToken: String = "", submitted: [String: String]? = nil, error: String? = nil
+    ) {
         self.state = state
         self.query = query
+        self.isPresented = isPresented
+        self.formToken = formToken
+        self.submitted = submitted
+        self.error = error
     }
 
     /// The URL of the screen `action` leads to.
     public func href(_ action: NavigationAction<Schema>) -> String {
-        state.applying(action).url
+        guard isPresented else { return state.applying(action).url }
+        switch action {
+        case .push(let route): return state.applying(.pushPresented(route)).url
+        case .pop: return state.applying(.popPresented).url
+        default: return state.applying(action).url
+        }
+    }
+
+    /// The URL of the screen these actions lead to, applied in order to the state as it is
+    /// (not to a presentation's stack): `[.dismiss, .push(.settings)]` leaves a popover for a
+    /// screen behind it.
+    public func href(_ actions: [NavigationAction<Schema>]) -> String {
+        actions.reduce(state) { $0.applying($1) }.url
     }
 
     /// The URL of `location` opened from here: other tabs keep their stacks.
     public func href(opening location: Location<Schema>) -> String {
         state.applying(.open(location)).url
+    }
+
+    /// What a form field shows: the user's rejected input if there is one, else `value`.
+    public func value(_ field: String, default value: String) -> String {
+        submitted?[field] ?? value
+    }
+
+    /// The same context, for the presentation's content.
+    func presenting() -> ScreenContext {
+        ScreenContext(state: state, query: query, isPresented: true, formToken: formToken,
+                      submitted: submitted, error: error)
     }
 }

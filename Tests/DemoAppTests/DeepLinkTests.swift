@@ -55,7 +55,7 @@ import Testing
             let user = UserAgent(port: port)
             let page = try user.get("/search")
             #expect(page.html.contains(#"role="dialog" aria-modal="true""#))
-            #expect(page.html.contains(#"class="presentation sheet""#))
+            #expect(page.html.contains(#"class="presentation sheet detent-large""#))
             let results = try user.get("/home?present=search&q=pie")
             #expect(results.href("Apple Pie") == "/recipes/recipe/apple-pie")
             #expect(results.href("Close") == "/home")

@@ -6,10 +6,15 @@ import MicroHTTP
 /// Runs the real demo server on a free port for the length of `body`, with its own data folder,
 /// and shuts it down on every path.
 func withDemoServer(_ body: (Int) throws -> Void) async throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
     let data = FileManager.default.temporaryDirectory.appendingPathComponent("demo-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: data) }
+    try await withDemoServer(dataDirectory: data, body)
+}
+
+/// The same, on a data folder the caller keeps, so a test can restart the server on it.
+func withDemoServer(dataDirectory data: URL, _ body: (Int) throws -> Void) async throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
     let server = try await buildApplication(
         DemoConfiguration(
             port: 0,

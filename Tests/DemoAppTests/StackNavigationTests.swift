@@ -65,7 +65,9 @@ import Testing
         try await withDemoServer { port in
             let user = UserAgent(port: port)
             #expect(try user.get("/orders").title == "Orders")
-            #expect(try user.follow("Books").path == "/orders/order/ORD-002")
+            // A row presents the order as a sheet (`sheet(item:)`); its full details push in the sheet.
+            #expect(try user.follow("Books").path == "/orders?present=order/ORD-002")
+            #expect(try user.get("/orders/order/ORD-002").title == "ORD-002")
             let profile = try user.get(try #require(user.page?.tabHref("profile")))
             #expect(profile.title == "Alex Appleseed")
             #expect(try user.follow("Settings").path == "/profile/settings")

@@ -40,6 +40,20 @@ final class UserAgent {
             return nil
         }
 
+        /// The form token of the first form on the page.
+        var formToken: String? { firstMatch(#/name="_token" value="([^"]*)"/#) }
+        /// The form's action URL.
+        var formAction: String? { firstMatch(#/<form [^>]*method="post" action="([^"]*)"/#) }
+        /// The value of the input named `name`.
+        func inputValue(_ name: String) -> String? {
+            firstMatch(try! Regex(#"name="\#(name)" value="([^"]*)""#, as: (Substring, Substring).self))
+        }
+        /// The presentation's style and role, if one is shown.
+        var presentation: (style: String, role: String)? {
+            html.firstMatch(of: #/class="presentation ([A-Za-z]+) detent-[a-z]+" role="([a-z]+)" aria-modal="true"/#)
+                .map { (String($0.output.1), String($0.output.2)) }
+        }
+
         /// The href of the tab bar item `tab`.
         func tabHref(_ tab: String) -> String? {
             firstMatch(try! Regex(#"<a class="tab tab-\#(tab)" href="([^"]*)""#, as: (Substring, Substring).self))
@@ -55,6 +69,26 @@ final class UserAgent {
     func get(_ path: String, accept: String = "text/html") throws -> Page {
         let response = try send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: \(accept)\r\n"
             + (cookie.map { "Cookie: \($0)\r\n" } ?? "") + "\r\n")
+        if let set = response.header("Set-Cookie") {
+            cookie = String(set.prefix { $0 != ";" })
+        }
+        let page = Page(path: path, response: response)
+        self.page = page
+        return page
+    }
+
+    /// POSTs a url-encoded form to `path`, as a browser submits one from this site; `headers`
+    /// adds or overrides request headers (a cross-site browser sends `Sec-Fetch-Site: cross-site`).
+    @discardableResult
+    func post(_ path: String, _ fields: [String: String], headers: [String: String] = [:]) throws -> Page {
+        let body = fields.sorted { $0.key < $1.key }.map { "\(formEncode($0.key))=\(formEncode($0.value))" }
+            .joined(separator: "&")
+        var head = ["Host": "127.0.0.1", "Content-Type": "application/x-www-form-urlencoded",
+                    "Content-Length": String(body.utf8.count), "Origin": "http://127.0.0.1", "Sec-Fetch-Site": "same-origin"]
+        if let cookie { head["Cookie"] = cookie }
+        for (name, value) in headers { head[name] = value }
+        let lines = head.filter { !$0.value.isEmpty }.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)\r\n" }.joined()
+        let response = try send("POST \(path) HTTP/1.1\r\n" + lines + "\r\n" + body)
         if let set = response.header("Set-Cookie") {
             cookie = String(set.prefix { $0 != ";" })
         }
@@ -88,6 +122,13 @@ final class UserAgent {
         }
         throw Missing(what: "response")
     }
+}
+
+/// `application/x-www-form-urlencoded` encoding of one key or value.
+func formEncode(_ text: String) -> String {
+    var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(127)))
+    allowed.insert(charactersIn: "-._~")
+    return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
 }
 
 func unescape(_ html: String) -> String {

@@ -1,0 +1,41 @@
+import MicroHTTP
+import Navigation
+import NavigationHTML
+
+extension DemoApp {
+    /// Forms belong to the presentation in the URL, so an action is only taken from the screen
+    /// that offers it.
+    public func submit(
+        _ submission: Submission, context: ScreenContext<DemoNavigation>
+    ) throws -> SubmissionOutcome<DemoNavigation> {
+        switch (context.state.presentation, submission.action) {
+        case (.editOrder(let orderId)?, "saveOrder"):
+            switch OrderForm.validate(submission) {
+            case .failure(let message):
+                return .invalid(message.text)
+            case .success(let form):
+                guard try store.updateOrder(id: orderId, title: form.title, cents: form.cents) else {
+                    throw HTTPError(.notFound, "There is no order “\(orderId)”.")
+                }
+                return .navigate([.dismiss])
+            }
+        case (.deleteOrder(let orderId)?, "deleteOrder"):
+            guard try store.deleteOrder(id: orderId) else {
+                throw HTTPError(.notFound, "There is no order “\(orderId)”.")
+            }
+            // The detail screen of a deleted order pops itself, as a TCA child's delegate action.
+            let showsIt = context.state.path.last == .orderDetail(orderId: orderId)
+            return .navigate(showsIt ? [.dismiss, .pop] : [.dismiss])
+        case (.editProfile?, "saveProfile"):
+            switch ProfileForm.name.check(submission["name"]) {
+            case .failure(let message):
+                return .invalid(message.text)
+            case .success(let name):
+                _ = try store.updateUser(id: currentUserId, name: name)
+                return .navigate([.dismiss])
+            }
+        default:
+            throw HTTPError(.badRequest, "This screen has no action “\(submission.action)”.")
+        }
+    }
+}

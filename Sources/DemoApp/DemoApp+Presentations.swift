@@ -1,0 +1,61 @@
+import MicroHTTP
+import Navigation
+import NavigationHTML
+
+extension DemoApp {
+    public func screen(for destination: DemoDestination, context: ScreenContext<DemoNavigation>) throws -> Screen {
+        switch destination {
+        case .search:
+            return try searchScreen(context)
+        case .order(let orderId):
+            let order = try order(orderId)
+            return .list("Order Details", sections: [
+                orderFacts(order),
+                ListSection(rows: [
+                    ListRow("View Full Details", href: context.href(.push(.orderDetail(orderId: order.id)))),
+                    ListRow("Edit Order", href: context.href(.present(.editOrder(orderId: order.id)))),
+                    ListRow("Done", href: context.href(.dismiss)),
+                ]),
+            ])
+        case .editOrder(let orderId):
+            let order = try order(orderId)
+            return .form("Edit Order", action: "saveOrder", fields: [
+                FormField("Title", name: "title", value: order.title, maxLength: OrderForm.title.maxLength),
+                FormField("Amount (USD)", name: "amount", value: order.amount.replacingOccurrences(of: "$", with: ""),
+                          maxLength: 12, inputMode: "decimal"),
+            ], cancelHref: context.href(.dismiss), context: context)
+        case .deleteOrder(let orderId):
+            let order = try order(orderId)
+            return .alert("Delete \(order.id)?", message: "\(order.title), \(order.amount). This cannot be undone.", buttons: [
+                .submit("Delete Order", role: .destructive, action: "deleteOrder"),
+                .link("Cancel", role: .cancel, href: context.href(.dismiss)),
+            ], context: context)
+        case .editProfile:
+            let user = try user(currentUserId)
+            return .form("Edit Profile", action: "saveProfile", fields: [
+                FormField("Name", name: "name", value: user.name, maxLength: ProfileForm.name.maxLength),
+            ], cancelHref: context.href(.dismiss), context: context)
+        case .photo:
+            let user = try user(currentUserId)
+            return Screen(title: user.name, template: "demo/photo", model: PhotoPage(
+                initials: String(user.name.split(separator: " ").compactMap(\.first)),
+                caption: "Member since \(user.memberSince)"))
+        case .options:
+            return .list("Options", sections: [ListSection(rows: [
+                ListRow("Edit Profile", href: context.href(.present(.editProfile))),
+                ListRow("Settings", href: context.href([.dismiss, .push(.settings)])),
+                ListRow("About", href: context.href(.present(.about))),
+            ])])
+        case .about:
+            return .alert("Navigation Demo", message: "SwiftUI-style navigation served as plain HTML.", buttons: [
+                .link("OK", role: .cancel, href: context.href(.dismiss)),
+            ], context: context)
+        }
+    }
+}
+
+/// The model of `demo/photo.mustache`.
+struct PhotoPage: Sendable {
+    let initials: String
+    let caption: String
+}

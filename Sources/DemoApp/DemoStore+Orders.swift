@@ -1,0 +1,75 @@
+import Foundation
+import GRDB
+
+extension DemoStore {
+    /// All orders: the seed's in their order, then new ones in creation order.
+    public func orders() throws -> [Demo.Order] {
+        try pool.read { db in try Self.ordersInOrder.fetchAll(db).map(\.value) }
+    }
+
+    /// The order with this id, or nil when there is none (or it was deleted).
+    public func order(id: String) throws -> Demo.Order? {
+        try pool.read { db in try OrderRecord.fetchOne(db, key: id)?.value }
+    }
+
+    /// Replaces an order's title and price; the title is stored exactly as given.
+    ///
+    /// - Returns: false when the order does not exist (any more); nothing is written then.
+    @discardableResult
+    public func updateOrder(id: String, title: String, cents: Int) throws -> Bool {
+        try pool.write { db in
+            // Bytes cast to TEXT so that a NUL inside the title survives (see ExactText.swift).
+            try db.execute(sql: "UPDATE purchase SET title = CAST(? AS TEXT), cents = ? WHERE id = ?",
+                           arguments: [Data(title.utf8), cents, id])
+            return db.changesCount > 0
+        }
+    }
+
+    /// Deletes an order. Its id is never handed out again.
+    ///
+    /// - Returns: false when the order did not exist (any more).
+    @discardableResult
+    public func deleteOrder(id: String) throws -> Bool {
+        try pool.write { db in try OrderRecord.deleteOne(db, key: id) }
+    }
+
+    /// Creates an order with the next id: "ORD-004", "ORD-005", … ("ORD-1000" after "ORD-999").
+    ///
+    /// The number is taken and the order inserted in one write transaction, which SQLite
+    /// serializes across every connection to the file, so concurrent creates, even from
+    /// other processes, never get the same id. Numbers of deleted orders are not reused.
+    public func createOrder(title: String, cents: Int) throws -> Demo.Order {
+        try pool.write { db in
+            var sequence = try IdSequenceRecord.fetchOne(db, key: IdSequenceRecord.order)
+                ?? IdSequenceRecord(name: IdSequenceRecord.order, lastValue: 0)
+            var id: String
+            // Skipping taken ids keeps creation working even if a row was ever inserted by hand.
+            repeat {
+                sequence.lastValue += 1
+                id = Self.orderID(number: sequence.lastValue)
+            } while try OrderRecord.exists(db, key: id)
+            try sequence.save(db)
+            try db.execute(sql: "INSERT INTO purchase (id, title, cents) VALUES (?, CAST(? AS TEXT), ?)",
+                           arguments: [id, Data(title.utf8), cents])
+            return Demo.Order(id: id, title: title, cents: cents)
+        }
+    }
+
+    /// Orders in list order. Ids sort by length first so that "ORD-1000" comes after
+    /// "ORD-999"; a plain text sort would put it between "ORD-100" and "ORD-101".
+    static var ordersInOrder: QueryInterfaceRequest<OrderRecord> {
+        OrderRecord.order(length(OrderRecord.Columns.id), OrderRecord.Columns.id)
+    }
+
+    /// "ORD-" and the number on at least three digits.
+    static func orderID(number: Int) -> String {
+        let digits = String(number)
+        return "ORD-" + String(repeating: "0", count: max(0, 3 - digits.count)) + digits
+    }
+
+    /// The number in an id made by ``orderID(number:)``, or nil for any other id.
+    static func orderNumber(fromID id: String) -> Int? {
+        guard id.hasPrefix("ORD-") else { return nil }
+        return Int(id.dropFirst(4))
+    }
+}

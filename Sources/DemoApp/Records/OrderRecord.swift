@@ -1,0 +1,39 @@
+import GRDB
+
+/// A row of table `purchase`, which holds the orders.
+///
+/// The table is not called `order` because ORDER is an SQL keyword: every hand-written query
+/// (and every `sqlite3` session) would have to quote it, and forgetting once is a syntax error.
+/// The title is editable, so it is read byte-exact (see `ExactText.swift`).
+struct OrderRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "purchase"
+    static var databaseSelection: [any SQLSelectable] { [Columns.id, Columns.title.exactText, Columns.cents] }
+
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let title = Column(CodingKeys.title)
+        static let cents = Column(CodingKeys.cents)
+    }
+
+    var id: String
+    var title: String
+    var cents: Int
+
+    init(id: String, title: String, cents: Int) {
+        self.id = id
+        self.title = title
+        self.cents = cents
+    }
+
+    init(row: Row) throws {
+        id = try row.decode(forColumn: Columns.id.name)
+        title = try row.exactText(Columns.title)
+        cents = try row.decode(forColumn: Columns.cents.name)
+    }
+
+    init(_ order: Demo.Order) {
+        self.init(id: order.id, title: order.title, cents: order.cents)
+    }
+
+    var value: Demo.Order { Demo.Order(id: id, title: title, cents: cents) }
+}

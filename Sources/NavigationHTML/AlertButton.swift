@@ -1,0 +1,77 @@
+/// A button of an alert or confirmation dialog: a link (`.link`), or a form posted to the screen
+/// with its `_action` (`.submit`), as SwiftUI's `Button(_:role:action:)`.
+public struct AlertButton: Sendable {
+    public enum Role: String, Sendable {
+        case destructive
+        case cancel
+    }
+
+    public let title: String
+    public let role: Role?
+    let href: String?
+    let action: String?
+    let fields: [String: String]
+
+    /// A button that goes to `href` (usually `context.href(.dismiss)`).
+    public static func link(_ title: String, role: Role? = nil, href: String) -> AlertButton {
+        AlertButton(title: title, role: role, href: href, action: nil, fields: [:])
+    }
+
+    /// A button that posts the form `action` with `fields` to the screen it is shown on.
+    public static func submit(
+        _ title: String, role: Role? = nil, action: String, fields: [String: String] = [:]
+    ) -> AlertButton {
+        AlertButton(title: title, role: role, href: nil, action: action, fields: fields)
+    }
+}
+
+/// The model of `navigation/alert.mustache`.
+struct AlertModel: Sendable {
+    struct Field: Sendable {
+        let name: String
+        let value: String
+    }
+
+    struct Button: Sendable {
+        let title: String
+        let role: String
+        let href: String?
+        let form: Form?
+    }
+
+    struct Form: Sendable {
+        let formAction: String
+        let formToken: String
+        let action: String
+        let fields: [Field]
+    }
+
+    let message: String?
+    let buttons: [Button]
+}
+
+extension Screen {
+    /// An alert or confirmation dialog (`.alert(_:isPresented:actions:message:)`): a title, an
+    /// optional message and its buttons, rendered by `navigation/alert`.
+    ///
+    /// ```swift
+    /// .alert("Delete Order?", message: "This cannot be undone.", buttons: [
+    ///     .submit("Delete", role: .destructive, action: "deleteOrder"),
+    ///     .link("Cancel", role: .cancel, href: context.href(.dismiss)),
+    /// ], context: context)
+    /// ```
+    public static func alert<Schema>(
+        _ title: String, message: String? = nil, buttons: [AlertButton], context: ScreenContext<Schema>
+    ) -> Screen {
+        let models = buttons.map { button in
+            AlertModel.Button(
+                title: button.title, role: button.role?.rawValue ?? "default", href: button.href,
+                form: button.action.map { action in
+                    AlertModel.Form(
+                        formAction: context.formAction, formToken: context.formToken, action: action,
+                        fields: button.fields.sorted { $0.key < $1.key }.map { AlertModel.Field(name: $0.key, value: $0.value) })
+                })
+        }
+        return Screen(title: title, template: "navigation/alert", model: AlertModel(message: message, buttons: models))
+    }
+}

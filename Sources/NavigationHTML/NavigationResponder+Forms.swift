@@ -1,0 +1,42 @@
+import MicroHTTP
+import Navigation
+
+extension NavigationResponder {
+    /// Refuses a POST that another site made the browser send: a browser says so in
+    /// `Sec-Fetch-Site` or `Origin`, and no other site can read the page to copy its form token.
+    func checkSameSite(_ request: Request, nonce: String) throws {
+        if let site = request.headers["Sec-Fetch-Site"], site != "same-origin", site != "none" {
+            throw HTTPError(.forbidden, "Forms are accepted only from this site.")
+        }
+        if let origin = request.headers["Origin"] {
+            let host = request.headers["Host"] ?? ""
+            guard !host.isEmpty, origin == "http://" + host || origin == "https://" + host else {
+                throw HTTPError(.forbidden, "Forms are accepted only from this site.")
+            }
+        }
+        guard cookie.isValidFormToken(request.form["_token"] ?? "", for: nonce) else {
+            throw HTTPError(.forbidden, "This form has expired or did not come from this site; reload the page and try again.")
+        }
+    }
+
+    /// Hands the form to the app; on success redirects to the resulting screen (303), otherwise
+    /// renders the same screen again with the message and the user's input (422).
+    func submit(_ request: Request, page: inout RenderedPage<Schema>, context: ScreenContext<Schema>) throws -> Response {
+        guard page.status == .ok, page.showsScreen else {
+            throw HTTPError(page.status, page.notice ?? "There is no form here.")
+        }
+        var fields = request.form
+        fields["_token"] = nil
+        let action = fields.removeValue(forKey: "_action") ?? ""
+        switch try app.submit(Submission(action: action, fields: fields), context: context) {
+        case .navigate(let actions):
+            actions.forEach { page.state.apply($0) }
+            return .redirect(to: page.state.url)
+        case .invalid(let message):
+            page.status = .unprocessableContent
+            let retry = ScreenContext(state: context.state, query: context.query, formToken: context.formToken,
+                                      submitted: fields, error: message)
+            return try html(page, context: retry)
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import Navigation
+
+/// A form posted to a screen: the `_action` it names and its other fields.
+///
+/// ```html
+/// <form method="post" action="{{formAction}}">
+///   <input type="hidden" name="_token" value="{{formToken}}">
+///   <input type="hidden" name="_action" value="saveOrder">
+///   <input name="title" value="{{title}}">
+/// </form>
+/// ```
+public struct Submission: Sendable {
+    public let action: String
+    public let fields: [String: String]
+
+    public init(action: String, fields: [String: String]) {
+        self.action = action
+        self.fields = fields
+    }
+
+    /// The field's value with surrounding whitespace removed, or "" when absent.
+    public subscript(_ name: String) -> String {
+        (fields[name] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
+
+/// What a submission leads to.
+public enum SubmissionOutcome<Schema: NavigationSchema>: Sendable {
+    /// Done: apply these navigation actions and answer 303 See Other with the resulting screen's
+    /// URL (Post/Redirect/Get). `[.dismiss]` closes the sheet; `[.dismiss, .pop]` also pops the
+    /// screen below it, as a child that deleted its item tells its parent.
+    case navigate([NavigationAction<Schema>])
+    /// The input was not accepted: the same screen renders again with `message` and the user's
+    /// input (`ScreenContext.value(_:default:)`), status 422.
+    case invalid(String)
+}

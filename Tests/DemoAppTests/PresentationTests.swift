@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+/// Every presentation style: opened by a link, in the URL, cold from curl, and closed again.
+@Suite struct PresentationTests {
+    static let presentations: [(link: String, opener: String, style: String, role: String, title: String, close: String)] = [
+        ("/orders", "Books", "sheet", "dialog", "Order Details", "Close"),
+        ("/orders/order/ORD-001", "Edit Order", "sheet", "dialog", "Edit Order", "Cancel"),
+        ("/orders/order/ORD-001", "Delete Order…", "confirmationDialog", "alertdialog", "Delete ORD-001?", "Cancel"),
+        ("/profile", "Edit Profile", "sheet", "dialog", "Edit Profile", "Cancel"),
+        ("/profile", "Photo", "fullScreenCover", "dialog", "Alex Appleseed", "Close"),
+        ("/profile", "Options", "popover", "dialog", "Options", "Close"),
+        ("/profile", "About", "alert", "alertdialog", "Navigation Demo", "OK"),
+        ("/home", "Search", "sheet", "dialog", "Search", "Close"),
+    ]
+
+    @Test(arguments: presentations.indices)
+    func opensByLinkSurvivesReloadOpensColdAndCloses(_ index: Int) async throws {
+        let item = Self.presentations[index]
+        try await withDemoServer { port in
+            let user = UserAgent(port: port)
+            let background = try user.get(item.link)
+            let opened = try user.follow(item.opener)
+            #expect(opened.status == 200)
+            #expect(opened.path.contains("?present="), "the presentation is in the URL: \(opened.path)")
+            #expect(opened.presentation?.style == item.style)
+            #expect(opened.presentation?.role == item.role)
+            #expect(opened.html.contains(#"<h2 id="presentation-title">\#(item.title)</h2>"#))
+            #expect(opened.html.contains(#"<div class="app" inert>"#), "the screen behind is inert")
+            #expect(opened.title == background.title, "the background screen is rendered behind it")
+
+            #expect(try user.get(opened.path).presentation?.style == item.style, "reload keeps it")
+            let cold = try UserAgent(port: port).get(opened.path)
+            #expect(cold.presentation?.style == item.style, "a fresh client sees it")
+            let state = try UserAgent(port: port).get(opened.path, accept: "application/json").response
+            let json = try JSONSerialization.jsonObject(with: Data(state.body)) as? [String: Any]
+            #expect((json?["presentation"] as? [String: Any])?["style"] as? String == item.style)
+
+            let closed = try user.get(try #require(opened.href(item.close)))
+            #expect(closed.path == item.link)
+            #expect(closed.presentation == nil)
+        }
+    }
+
+    @Test func theOrderSheetOpensAtTheMediumDetentAndPushesInItsOwnStack() async throws {
+        try await withDemoServer { port in
+            let user = UserAgent(port: port)
+            let sheet = try user.get("/orders?present=order/ORD-001")
+            #expect(sheet.html.contains("presentation sheet detent-medium"))
+            let pushed = try user.follow("View Full Details")
+            #expect(pushed.path == "/orders?present=order/ORD-001&presented-path=order/ORD-001")
+            #expect(pushed.title == "Orders", "the background stack does not move")
+            #expect(pushed.html.contains(#"<h2 id="presentation-title">ORD-001</h2>"#))
+            let back = try user.get(try #require(pushed.href("Order Details")))
+            #expect(back.path == "/orders?present=order/ORD-001")
+        }
+    }
+
+    @Test func popoverLinksLeaveThePopoverForTheScreenBehind() async throws {
+        try await withDemoServer { port in
+            let user = UserAgent(port: port)
+            try user.get("/profile?present=options")
+            #expect(try user.follow("Settings").path == "/profile/settings")
+        }
+    }
+}
