@@ -80,7 +80,7 @@ extension NavigationResponder {
                 role: style == .alert || style == .confirmationDialog ? "alertdialog" : "dialog",
                 title: screen.title,
                 content: try templates.render(screen.model, template: screen.template),
-                back: back,
+                presentedBack: back,
                 dismissHref: context.href(.dismiss),
                 showsClose: style != .alert && style != .confirmationDialog)
         } catch let error as HTTPError where error.status.code < 500 {

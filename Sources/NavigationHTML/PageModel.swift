@@ -27,8 +27,9 @@ struct PageModel {
         let role: String
         let title: String
         let content: String
-        /// Back within the presentation's own stack.
-        let back: Link?
+        /// Back within the presentation's own stack. Not named `back`: a nil value would let the
+        /// template find the page's own back button instead.
+        let presentedBack: Link?
         let dismissHref: String
         /// Alerts and dialogs close through their buttons only.
         let showsClose: Bool

@@ -64,3 +64,13 @@ import Testing
         }
     }
 }
+
+extension PresentationTests {
+    @Test func aPresentationWithoutItsOwnStackHasNoBackButtonOfItsOwn() async throws {
+        try await withDemoServer { port in
+            let page = try UserAgent(port: port).get("/orders/order/ORD-001?present=delete-order/ORD-001")
+            let dialog = try #require(page.html.split(separator: #"<section id="presentation""#).last)
+            #expect(!dialog.contains(#"class="back""#))
+        }
+    }
+}
