@@ -10,11 +10,13 @@ struct CookiePayload: Codable, Hashable {
     var c: [String: [String]]?
     /// A random value fixed for the browser's lifetime of the cookie, to bind form tokens to.
     var n: String?
+    /// Tab name → split-view column visibility, where not automatic.
+    var v: [String: String]?
 
     /// Per tab, each screen's segment count, so trimming removes whole screens.
     private var counts: [String: [Int]] = [:]
 
-    private enum CodingKeys: String, CodingKey { case t, s, c, n }
+    private enum CodingKeys: String, CodingKey { case t, s, c, n, v }
 
     init<Schema>(_ state: NavigationState<Schema>, nonce: String) {
         n = nonce
@@ -25,6 +27,10 @@ struct CookiePayload: Codable, Hashable {
             if !tabState.path.isEmpty {
                 s[tab.rawValue] = tabState.path.flatMap(\.pathSegments)
                 counts[tab.rawValue] = tabState.path.map(\.pathSegments.count)
+            }
+            if tabState.columns != .automatic {
+                v = v ?? [:]
+                v?[tab.rawValue] = tabState.columns.rawValue
             }
             if !tabState.selection.isEmpty {
                 c = c ?? [:]
@@ -57,6 +63,7 @@ struct CookiePayload: Codable, Hashable {
             var tabState = TabState<Schema.Route>()
             tabState.path = StackState(Self.routes(s[tab.rawValue] ?? [], of: Schema.self))
             tabState.selection = Self.routes(c?[tab.rawValue] ?? [], of: Schema.self)
+            tabState.columns = v?[tab.rawValue].flatMap(ColumnVisibility.init(rawValue:)) ?? .automatic
             state[tab] = tabState
         }
         return state

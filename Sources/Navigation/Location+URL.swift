@@ -14,6 +14,7 @@ public enum URLMatch<Schema: NavigationSchema>: Hashable, Sendable {
 
 extension Location {
     /// The canonical URL: `/<tab>/<route segments…>`, with `select=` for split-view selection,
+    /// `columns=` for split-view column visibility other than automatic,
     /// `present=` for the presentation and `presented-path=` for the presentation's own stack.
     /// Segments are percent-encoded.
     ///
@@ -31,6 +32,9 @@ extension Location {
         var query: [String] = []
         if !selection.isEmpty {
             query.append("select=" + URLEncoding.encode(selection.flatMap(\.pathSegments)))
+        }
+        if columns != .automatic {
+            query.append("columns=" + columns.rawValue)
         }
         if let presentation {
             query.append("present=" + URLEncoding.encode(presentation.pathSegments))
@@ -68,6 +72,12 @@ extension Location {
         if let select = query["select"] {
             guard let selection = routes(in: select) else { return .partial(location, unmatched: "select=" + select) }
             location.selection = selection
+        }
+        if let columns = query["columns"] {
+            guard let visibility = ColumnVisibility(rawValue: columns) else {
+                return .partial(location, unmatched: "columns=" + columns)
+            }
+            location.columns = visibility
         }
         if let present = query["present"] {
             var presentReader = PathReader(URLEncoding.segments(of: present))

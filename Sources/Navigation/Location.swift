@@ -5,6 +5,8 @@ public struct Location<Schema: NavigationSchema>: Hashable, Sendable {
     public var tab: Schema.Tab
     public var path: [Schema.Route]
     public var selection: [Schema.Route]
+    /// For a split-view tab: which columns show in a wide window.
+    public var columns: ColumnVisibility
     public var presentation: Schema.Destination?
     /// The presentation's own stack; ignored without a presentation.
     public var presentationPath: [Schema.Route]
@@ -13,12 +15,14 @@ public struct Location<Schema: NavigationSchema>: Hashable, Sendable {
         tab: Schema.Tab,
         path: [Schema.Route] = [],
         selection: [Schema.Route] = [],
+        columns: ColumnVisibility = .automatic,
         presentation: Schema.Destination? = nil,
         presentationPath: [Schema.Route] = []
     ) {
         self.tab = tab
         self.path = path
         self.selection = selection
+        self.columns = columns
         self.presentation = presentation
         self.presentationPath = presentation == nil ? [] : presentationPath
     }
@@ -32,6 +36,7 @@ extension NavigationState {
             tab: selectedTab,
             path: visible.path.elements,
             selection: visible.selection,
+            columns: visible.columns,
             presentation: presentation,
             presentationPath: presentationPath.elements
         )

@@ -15,6 +15,8 @@ public enum NavigationAction<Schema: NavigationSchema>: Hashable, Sendable {
     /// Sets the selected tab's split-view column selection (sidebar first); the detail stack
     /// resets, as a new sidebar selection does in `NavigationSplitView`.
     case select([Schema.Route])
+    /// Shows or hides the selected tab's split-view columns.
+    case setColumns(ColumnVisibility)
     /// Presents a destination over the visible screen, replacing any other presentation.
     case present(Schema.Destination)
     /// Dismisses the presentation.

@@ -26,7 +26,10 @@ extension NavigationState {
             }
             presentation = nil
         case .select(let selection):
-            self[selectedTab] = TabState(selection: selection)
+            self[selectedTab] = TabState(selection: selection, columns: self[selectedTab].columns)
+            presentation = nil
+        case .setColumns(let columns):
+            self[selectedTab].columns = columns
             presentation = nil
         case .present(let destination):
             presentation = destination
@@ -39,7 +42,8 @@ extension NavigationState {
             presentationPath.removeLast()
         case .open(let location):
             selectedTab = location.tab
-            self[location.tab] = TabState(path: StackState(location.path), selection: location.selection)
+            self[location.tab] = TabState(
+                path: StackState(location.path), selection: location.selection, columns: location.columns)
             presentation = location.presentation
             presentationPath = location.presentation == nil ? [] : StackState(location.presentationPath)
         }

@@ -34,12 +34,17 @@ public struct ListRow: Sendable {
     public var subtitle: String?
     public var value: String?
     public var href: String?
+    /// The selected row of a list that is a split-view column.
+    public var isSelected: Bool
 
-    public init(_ title: String, subtitle: String? = nil, value: String? = nil, href: String? = nil) {
+    public init(
+        _ title: String, subtitle: String? = nil, value: String? = nil, href: String? = nil, isSelected: Bool = false
+    ) {
         self.title = title
         self.subtitle = subtitle
         self.value = value
         self.href = href
+        self.isSelected = isSelected
     }
 }
 

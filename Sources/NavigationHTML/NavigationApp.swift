@@ -35,6 +35,9 @@ public protocol NavigationApp: Sendable {
     /// The content of a presentation over the visible screen.
     func screen(for destination: Schema.Destination, context: ScreenContext<Schema>) throws -> Screen
 
+    /// The columns of `tab` in a wide window, or nil for a tab that is a plain stack.
+    func splitColumns(for tab: Schema.Tab, context: ScreenContext<Schema>) throws -> SplitColumns?
+
     /// Handles a form posted to the screen `context` shows (already checked to come from this
     /// site). Throw `HTTPError(.badRequest, …)` for an action the screen does not have.
     func submit(_ submission: Submission, context: ScreenContext<Schema>) throws -> SubmissionOutcome<Schema>
@@ -43,6 +46,10 @@ public protocol NavigationApp: Sendable {
 extension NavigationApp {
     public func screen(for destination: Schema.Destination, context: ScreenContext<Schema>) throws -> Screen {
         throw HTTPError(.notFound, "This app presents nothing here.")
+    }
+
+    public func splitColumns(for tab: Schema.Tab, context: ScreenContext<Schema>) throws -> SplitColumns? {
+        nil
     }
 
     public func submit(_ submission: Submission, context: ScreenContext<Schema>) throws -> SubmissionOutcome<Schema> {

@@ -17,6 +17,7 @@ extension NavigationResponder {
         }
         let presentation = try presentationModel(context: context, page: &page)
         let crumbs = page.showsScreen ? breadcrumbs(for: context) : []
+        let split = page.showsScreen ? try splitModel(context: context, detailTitle: title, detail: content) : nil
         let back: PageModel.Link? = crumbs.count >= 2
             ? PageModel.Link(title: crumbs[crumbs.count - 2].title, href: context.href(.pop)) : nil
         let model = PageModel(
@@ -34,7 +35,8 @@ extension NavigationResponder {
             notice: page.notice,
             content: content,
             error: context.isPresented || page.state.presentation != nil ? nil : context.error,
-            presentation: presentation
+            presentation: presentation,
+            split: split
         )
         return .html(try templates.render(model, template: "navigation/page"), status: page.status)
     }
@@ -89,6 +91,44 @@ extension NavigationResponder {
             page.state.presentation = nil
             return nil
         }
+    }
+
+    /// The split view of the selected tab, when the app shows it as one: the detail column holds
+    /// the last column's selection and the stack above it, or the placeholder.
+    private func splitModel(
+        context: ScreenContext<Schema>, detailTitle: String, detail: String
+    ) throws -> PageModel.Split? {
+        let state = context.state
+        guard let split = try app.splitColumns(for: state.selectedTab, context: context) else { return nil }
+        let depth = min(max(split.selectionDepth, 0), state.path.count)
+        // The last column's selection heads the detail column's stack; before it is made, the
+        // detail column starts above the selections.
+        let start = depth > 0 && depth == split.columns.count ? depth - 1 : depth
+        let hasDetail = state.path.count > start
+        let back: PageModel.Link? = state.path.count - 1 > start
+            ? PageModel.Link(title: (try? app.title(for: state.path[state.path.count - 2])) ?? "Back", href: context.href(.pop))
+            : nil
+        let visibility = state[state.selectedTab].columns
+        return PageModel.Split(
+            columns: try split.columns.map { screen in
+                PageModel.Split.Column(title: screen.title, content: try templates.render(screen.model, template: screen.template))
+            },
+            columnCount: split.columns.count + 1,
+            visibility: visibility.rawValue,
+            visibilityLinks: ColumnVisibility.allCases.map { option in
+                PageModel.Split.Visibility(
+                    title: Self.columnTitles[option] ?? option.rawValue, href: context.href(.setColumns(option)),
+                    isCurrent: option == visibility)
+            },
+            detailTitle: hasDetail ? detailTitle : split.placeholder,
+            detailBack: back,
+            hasDetail: hasDetail,
+            detailContent: hasDetail ? detail : "",
+            placeholder: split.placeholder)
+    }
+
+    private static var columnTitles: [ColumnVisibility: String] {
+        [.automatic: "Automatic", .all: "All Columns", .detailOnly: "Detail Only"]
     }
 
     /// The tab's root, then every pushed screen; each links to the screen it names by its stable

@@ -35,6 +35,30 @@ struct PageModel {
         let showsClose: Bool
     }
 
+    /// A tab's split view: its leading columns, then the detail column.
+    struct Split {
+        struct Column {
+            let title: String
+            let content: String
+        }
+
+        struct Visibility {
+            let title: String
+            let href: String
+            let isCurrent: Bool
+        }
+
+        let columns: [Column]
+        let columnCount: Int
+        let visibility: String
+        let visibilityLinks: [Visibility]
+        let detailTitle: String
+        let detailBack: Link?
+        let hasDetail: Bool
+        let detailContent: String
+        let placeholder: String
+    }
+
     let title: String
     let appName: String
     let canonicalURL: String
@@ -48,4 +72,5 @@ struct PageModel {
     /// Why a form on the screen was rejected (forms in a presentation show their own).
     let error: String?
     let presentation: Presentation?
+    let split: Split?
 }

@@ -9,16 +9,43 @@ final class UserAgent {
     /// The state cookie as last set by the server (name=value).
     var cookie: String?
     private(set) var page: Page?
+    /// Which layout the agent looks at, as CSS would show it in a window of that width.
+    let layout: Layout
 
-    init(port: Int) {
+    enum Layout {
+        /// A phone: split views collapse into the tab's stack.
+        case narrow
+        /// A desktop: split views show their columns instead.
+        case wide
+    }
+
+    init(port: Int, layout: Layout = .narrow) {
         self.port = port
+        self.layout = layout
     }
 
     struct Page {
         let path: String
         let response: TestResponse
+        var layout: Layout = .narrow
         var status: Int { response.status }
         var html: String { response.text }
+
+        /// The markup a person sees at this width: the page without the other layout's part.
+        var visible: String {
+            let page = html
+            switch layout {
+            case .narrow:
+                guard let start = page.range(of: #"<div class="split "#),
+                      let end = page.range(of: #"<div class="stack-content">"#) else { return page }
+                return String(page[..<start.lowerBound] + page[end.lowerBound...])
+            case .wide:
+                guard let start = page.range(of: #"<div class="stack-content">"#),
+                      let end = page.range(of: "</main>", range: start.upperBound..<page.endIndex)
+                else { return page }
+                return String(page[..<start.lowerBound] + page[end.lowerBound...])
+            }
+        }
 
         /// The `<h1>` of the screen.
         var title: String? { firstMatch(#/<h1[^>]*>([^<]*)</h1>/#) }
@@ -30,7 +57,7 @@ final class UserAgent {
         /// The href of the first link whose text (tags removed, spaces collapsed) is `text`, or
         /// starts with `text` followed by a subtitle or value.
         func href(_ text: String) -> String? {
-            for match in html.matches(of: #/<a [^>]*href="([^"]*)"[^>]*>(.*?)</a>/#.dotMatchesNewlines()) {
+            for match in visible.matches(of: #/<a [^>]*href="([^"]*)"[^>]*>(.*?)</a>/#.dotMatchesNewlines()) {
                 let label = unescape(String(match.output.2).replacing(#/<[^>]*>/#, with: " "))
                     .split(whereSeparator: \.isWhitespace).joined(separator: " ")
                 if label == text || label.hasPrefix(text + " ") || label.hasSuffix(" " + text) {
@@ -72,7 +99,7 @@ final class UserAgent {
         if let set = response.header("Set-Cookie") {
             cookie = String(set.prefix { $0 != ";" })
         }
-        let page = Page(path: path, response: response)
+        let page = Page(path: path, response: response, layout: layout)
         self.page = page
         return page
     }
@@ -92,7 +119,7 @@ final class UserAgent {
         if let set = response.header("Set-Cookie") {
             cookie = String(set.prefix { $0 != ";" })
         }
-        let page = Page(path: path, response: response)
+        let page = Page(path: path, response: response, layout: layout)
         self.page = page
         return page
     }

@@ -1,0 +1,47 @@
+import Navigation
+import NavigationHTML
+
+extension DemoApp {
+    /// Recipes is the WWDC sample's three-column split view (categories | recipes | recipe, the
+    /// detail drilling into related recipes); Orders is a two-column one in wide windows.
+    public func splitColumns(for tab: DemoTab, context: ScreenContext<DemoNavigation>) throws -> SplitColumns? {
+        let path = context.state.path.elements
+        switch tab {
+        case .recipes:
+            var category: String?
+            var recipe: String?
+            if case .category(let id)? = path.first {
+                category = id
+                if path.count > 1, case .recipe(let id) = path[1] { recipe = id }
+            }
+            let sidebar = Screen.list("Categories", sections: [ListSection(rows: try store.categories().map { item in
+                ListRow(item.name, href: context.href(.replace([.category(categoryId: item.id)])),
+                        isSelected: item.id == category)
+            })])
+            let content: Screen
+            if let category {
+                let name = try self.category(category).name
+                content = .list(name, sections: [ListSection(rows: try store.recipes(inCategory: category).map { item in
+                    ListRow(item.name, subtitle: "\(item.minutes) min",
+                            href: context.href(.replace([.category(categoryId: category), .recipe(recipeId: item.id)])),
+                            isSelected: item.id == recipe)
+                })])
+            } else {
+                content = .list("Recipes", sections: [ListSection(footer: "Select a category.", rows: [])])
+            }
+            let depth = recipe != nil ? 2 : category != nil ? 1 : 0
+            return SplitColumns([sidebar, content], selectionDepth: depth,
+                                placeholder: category == nil ? "Select a Category" : "Select a Recipe")
+        case .orders:
+            var selected: String?
+            if case .orderDetail(let id)? = path.first { selected = id }
+            let sidebar = Screen.list("Orders", sections: [ListSection(rows: try store.orders().map { order in
+                ListRow(order.title, subtitle: order.id, value: order.amount,
+                        href: context.href(.replace([.orderDetail(orderId: order.id)])), isSelected: order.id == selected)
+            })])
+            return SplitColumns([sidebar], selectionDepth: selected == nil ? 0 : 1, placeholder: "Select an Order")
+        case .home, .profile:
+            return nil
+        }
+    }
+}
