@@ -12,15 +12,26 @@ struct CookiePayload: Codable, Hashable {
     var n: String?
     /// Tab name → split-view column visibility, where not automatic.
     var v: [String: String]?
+    /// The user's tab order, when customized.
+    var o: [String]?
+    /// Tabs the user hid.
+    var h: [String]?
+    /// Feature flags switched on.
+    var f: [String]?
 
     /// Per tab, each screen's segment count, so trimming removes whole screens.
     private var counts: [String: [Int]] = [:]
 
-    private enum CodingKeys: String, CodingKey { case t, s, c, n, v }
+    private enum CodingKeys: String, CodingKey { case t, s, c, n, v, o, h, f }
 
     init<Schema>(_ state: NavigationState<Schema>, nonce: String) {
         n = nonce
         t = state.selectedTab.rawValue
+        if !state.customization.isDefault {
+            o = state.customization.arranged.map(\.rawValue)
+            h = state.customization.hidden.map(\.rawValue).sorted()
+        }
+        if !state.features.isEmpty { f = state.features.sorted() }
         s = [:]
         for tab in state.visitedTabs {
             let tabState = state[tab]
@@ -59,6 +70,10 @@ struct CookiePayload: Codable, Hashable {
 
     func state<Schema>(of schema: Schema.Type) -> NavigationState<Schema> {
         var state = NavigationState<Schema>(selectedTab: Schema.Tab(rawValue: t) ?? Schema.defaultTab)
+        state.customization = TabCustomization(
+            order: (o ?? []).compactMap(Schema.Tab.init(rawValue:)),
+            hidden: Set((h ?? []).compactMap(Schema.Tab.init(rawValue:)).filter(\.canBeHidden)))
+        state.features = Set(f ?? [])
         for tab in Schema.Tab.allCases {
             var tabState = TabState<Schema.Route>()
             tabState.path = StackState(Self.routes(s[tab.rawValue] ?? [], of: Schema.self))

@@ -15,6 +15,15 @@ public enum NavigationAction<Schema: NavigationSchema>: Hashable, Sendable {
     /// Sets the selected tab's split-view column selection (sidebar first); the detail stack
     /// resets, as a new sidebar selection does in `NavigationSplitView`.
     case select([Schema.Route])
+    /// Switches a feature flag on or off.
+    case setFeature(String, Bool)
+    /// Moves a tab by this many places in the user's tab order.
+    case moveTab(Schema.Tab, by: Int)
+    /// Hides or shows a tab (tabs that cannot be hidden stay); hiding the selected tab selects
+    /// the first visible one.
+    case setTabHidden(Schema.Tab, Bool)
+    /// Restores the app's own tab order with every tab shown.
+    case resetTabs
     /// Shows or hides the selected tab's split-view columns.
     case setColumns(ColumnVisibility)
     /// Presents a destination over the visible screen, replacing any other presentation.

@@ -26,8 +26,14 @@ public protocol NavigationSchema: Sendable {
     /// opens, as `onOpenURL` + `handleDeepLink` do in SwiftUI. The location's tab is reset to
     /// root and then given the location's path. Return nil for anything that is not a deep link.
     static func deepLink(_ path: inout PathReader) -> Location<Self>?
+
+    /// True for a tab the app hides in `state` (SwiftUI's `.hidden(_:)`), e.g. until a feature
+    /// flag is on. A hidden tab keeps its stack and comes back with it.
+    static func isHidden(_ tab: Tab, in state: NavigationState<Self>) -> Bool
 }
 
 extension NavigationSchema {
+    public static func isHidden(_ tab: Tab, in state: NavigationState<Self>) -> Bool { false }
+
     public static func deepLink(_ path: inout PathReader) -> Location<Self>? { nil }
 }

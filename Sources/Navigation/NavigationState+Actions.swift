@@ -28,6 +28,17 @@ extension NavigationState {
         case .select(let selection):
             self[selectedTab] = TabState(selection: selection, columns: self[selectedTab].columns)
             presentation = nil
+        case .setFeature(let name, let isOn):
+            if isOn { features.insert(name) } else { features.remove(name) }
+            selectVisibleTab()
+        case .moveTab(let tab, let offset):
+            customization.move(tab, by: offset)
+        case .setTabHidden(let tab, let hidden):
+            guard tab.canBeHidden || !hidden else { return }
+            if hidden { customization.hidden.insert(tab) } else { customization.hidden.remove(tab) }
+            selectVisibleTab()
+        case .resetTabs:
+            customization = TabCustomization()
         case .setColumns(let columns):
             self[selectedTab].columns = columns
             presentation = nil
@@ -47,6 +58,13 @@ extension NavigationState {
             presentation = location.presentation
             presentationPath = location.presentation == nil ? [] : StackState(location.presentationPath)
         }
+    }
+
+    /// Keeps the selection on a tab the tab bar shows.
+    private mutating func selectVisibleTab() {
+        guard !isVisible(selectedTab), let first = visibleTabs.first else { return }
+        selectedTab = first
+        presentation = nil
     }
 
     /// The state after `action`; `self` is unchanged. Links are built from this:

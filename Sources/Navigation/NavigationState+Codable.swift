@@ -7,9 +7,10 @@
 /// ```
 ///
 /// Routes and destinations appear in their own `Codable` form (Swift's synthesized form for
-/// enums). Every tab is listed; unknown tabs are ignored when decoding.
+/// enums). Every tab is listed; unknown tabs are ignored when decoding. `tabOrder`, `hiddenTabs`
+/// and `features` give the tab customization and feature flags.
 extension NavigationState: Codable {
-    private enum CodingKeys: String, CodingKey { case selectedTab, tabs, presentation }
+    private enum CodingKeys: String, CodingKey { case selectedTab, tabs, presentation, tabOrder, hiddenTabs, features }
     private enum PresentationKeys: String, CodingKey { case style, destination, path }
 
     private struct TabKey: CodingKey {
@@ -34,6 +35,11 @@ extension NavigationState: Codable {
                 self[tab] = try tabs.decode(TabState<Schema.Route>.self, forKey: key)
             }
         }
+        let order = try container.decodeIfPresent([String].self, forKey: .tabOrder) ?? []
+        let hidden = try container.decodeIfPresent([String].self, forKey: .hiddenTabs) ?? []
+        customization = TabCustomization(
+            order: order.compactMap(Schema.Tab.init(rawValue:)), hidden: Set(hidden.compactMap(Schema.Tab.init(rawValue:))))
+        features = Set(try container.decodeIfPresent([String].self, forKey: .features) ?? [])
         if container.contains(.presentation), try !container.decodeNil(forKey: .presentation) {
             let presentation = try container.nestedContainer(keyedBy: PresentationKeys.self, forKey: .presentation)
             self.presentation = try presentation.decode(Schema.Destination.self, forKey: .destination)
@@ -48,6 +54,9 @@ extension NavigationState: Codable {
         for tab in Schema.Tab.allCases {
             try tabs.encode(self[tab], forKey: TabKey(stringValue: tab.rawValue))
         }
+        try container.encode(customization.arranged.map(\.rawValue), forKey: .tabOrder)
+        try container.encode(customization.hidden.map(\.rawValue).sorted(), forKey: .hiddenTabs)
+        try container.encode(features.sorted(), forKey: .features)
         if let destination = presentation {
             var nested = container.nestedContainer(keyedBy: PresentationKeys.self, forKey: .presentation)
             try nested.encode(destination.style, forKey: .style)

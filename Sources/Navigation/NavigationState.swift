@@ -19,6 +19,10 @@ public struct NavigationState<Schema: NavigationSchema>: Sendable {
     /// The presentation's own navigation stack (a sheet holding a `NavigationStack`); changed
     /// only through `pushPresented` / `popPresented`, which need a presentation.
     public internal(set) var presentationPath: StackState<Schema.Route> = []
+    /// The user's tab order and hidden tabs.
+    public var customization = TabCustomization<Schema.Tab>()
+    /// Feature flags the user switched on (such as the one that shows a hidden tab).
+    public var features: Set<String> = []
     /// Kept even when emptied, so a stack's element IDs are never handed out twice.
     private var tabs: [Schema.Tab: TabState<Schema.Route>]
 
@@ -47,13 +51,29 @@ public struct NavigationState<Schema: NavigationSchema>: Sendable {
 extension NavigationState: Hashable {
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.selectedTab == rhs.selectedTab && lhs.presentation == rhs.presentation
-            && lhs.presentationPath == rhs.presentationPath && Schema.Tab.allCases.allSatisfy { lhs[$0] == rhs[$0] }
+            && lhs.presentationPath == rhs.presentationPath && lhs.customization == rhs.customization
+            && lhs.features == rhs.features && Schema.Tab.allCases.allSatisfy { lhs[$0] == rhs[$0] }
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(selectedTab)
         hasher.combine(presentation)
         hasher.combine(presentationPath)
+        hasher.combine(customization)
+        hasher.combine(features)
         for tab in Schema.Tab.allCases { hasher.combine(self[tab]) }
+    }
+}
+
+extension NavigationState {
+    /// The tabs the tab bar shows, in order: the user's arrangement, without the tabs they hid
+    /// and those the schema hides in this state (`.hidden(_:)`). Hidden tabs keep their stacks.
+    public var visibleTabs: [Schema.Tab] {
+        customization.arranged.filter { !customization.hidden.contains($0) && !Schema.isHidden($0, in: self) }
+    }
+
+    /// True when `tab` is in the tab bar.
+    public func isVisible(_ tab: Schema.Tab) -> Bool {
+        !customization.hidden.contains(tab) && !Schema.isHidden(tab, in: self)
     }
 }

@@ -9,9 +9,26 @@
 /// ```
 ///
 /// The raw value is the tab's first URL segment (`/home/...`) and its key in the JSON state,
-/// so it must be a non-empty URL-safe word.
+/// so it must be a non-empty URL-safe word that no deep link starts with.
 public protocol Tab: Hashable, Codable, Sendable, CaseIterable, RawRepresentable
 where RawValue == String, AllCases: RandomAccessCollection {
     /// The label shown in the tab bar.
     var title: String { get }
+    /// The `TabSection` it is listed under in a sidebar; nil for a tab of its own.
+    var section: String? { get }
+    /// `Tab(role: .search)`: the tab that holds the app's search.
+    var role: TabRole? { get }
+    /// False for a tab that tab customization cannot hide.
+    var canBeHidden: Bool { get }
+}
+
+/// A tab's special role.
+public enum TabRole: String, Codable, Sendable {
+    case search
+}
+
+extension Tab {
+    public var section: String? { nil }
+    public var role: TabRole? { nil }
+    public var canBeHidden: Bool { true }
 }

@@ -1,0 +1,44 @@
+/// How the user arranged the tabs (`TabViewCustomization`): their order and the ones they hid.
+/// Kept in the state cookie. Tabs missing from `order` (added to the app since) follow in their
+/// declared order.
+public struct TabCustomization<Tab: Navigation.Tab>: Sendable {
+    public var order: [Tab]
+    public var hidden: Set<Tab>
+
+    public init(order: [Tab] = [], hidden: Set<Tab> = []) {
+        self.order = order
+        self.hidden = hidden
+    }
+
+    /// Every tab, in the user's order.
+    public var arranged: [Tab] {
+        var seen = Set<Tab>()
+        return (order + Tab.allCases).filter { seen.insert($0).inserted }
+    }
+
+    /// True when nothing differs from the app's own arrangement.
+    public var isDefault: Bool { arranged == Array(Tab.allCases) && hidden.isEmpty }
+
+    /// Moves `tab` by `offset` places, within bounds.
+    mutating func move(_ tab: Tab, by offset: Int) {
+        var tabs = arranged
+        guard let index = tabs.firstIndex(of: tab) else { return }
+        let target = min(max(index + offset, 0), tabs.count - 1)
+        tabs.remove(at: index)
+        tabs.insert(tab, at: target)
+        order = tabs
+    }
+}
+
+/// Equal when the tabs come out in the same order with the same ones hidden, however `order`
+/// was written.
+extension TabCustomization: Hashable {
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.arranged == rhs.arranged && lhs.hidden == rhs.hidden
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(arranged)
+        hasher.combine(hidden)
+    }
+}

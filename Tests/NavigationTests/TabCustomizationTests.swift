@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+@testable import Navigation
+
+/// Tab customization and feature flags: pure state, kept in the cookie and shown in the JSON.
+@Suite("Tab customization")
+struct TabCustomizationTests {
+    let cookie = StateCookie<TestNavigation>(keys: ring(newSecret))
+
+    @Test func reorderHideAndReset() {
+        var state = State(selectedTab: .home)
+        state.apply(.moveTab(.profile, by: -3))
+        #expect(state.visibleTabs == [.profile, .home, .recipes, .orders])
+        state.apply(.moveTab(.profile, by: 10))
+        #expect(state.visibleTabs == [.home, .recipes, .orders, .profile], "moves stay within bounds")
+        state.apply(.setTabHidden(.orders, true))
+        #expect(state.visibleTabs == [.home, .recipes, .profile])
+        #expect(!state.isVisible(.orders))
+        state.apply(.resetTabs)
+        #expect(state.customization.isDefault)
+        #expect(state.visibleTabs == Array(TestTab.allCases))
+    }
+
+    @Test func hidingTheSelectedTabSelectsAVisibleOneAndKeepsItsStack() {
+        var state = State(selectedTab: .orders).applying(.push(.orderHistory))
+        state.apply(.setTabHidden(.orders, true))
+        #expect(state.selectedTab == .home)
+        #expect(state[.orders].path.elements == [.orderHistory])
+        state.apply(.setTabHidden(.orders, false))
+        #expect(state.applying(.selectTab(.orders)).path.elements == [.orderHistory], "its stack came back with it")
+    }
+
+    @Test func customizationAndFeaturesSurviveTheCookieAndJSON() throws {
+        var state = State(selectedTab: .recipes)
+        state.apply(.moveTab(.orders, by: -2))
+        state.apply(.setTabHidden(.profile, true))
+        state.apply(.setFeature("beta", true))
+        let restored = try #require(cookie.decode(cookie.encode(state)))
+        #expect(restored.customization == state.customization)
+        #expect(restored.features == ["beta"])
+        let json = try JSONEncoder().encode(state)
+        let object = try JSONSerialization.jsonObject(with: json) as? [String: Any]
+        #expect(object?["tabOrder"] as? [String] == ["orders", "home", "recipes", "profile"])
+        #expect(object?["hiddenTabs"] as? [String] == ["profile"])
+        #expect(object?["features"] as? [String] == ["beta"])
+        #expect(try JSONDecoder().decode(State.self, from: json) == state)
+        state.apply(.setFeature("beta", false))
+        #expect(state.features.isEmpty)
+    }
+}
