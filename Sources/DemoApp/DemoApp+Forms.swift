@@ -8,6 +8,10 @@ extension DemoApp {
     public func submit(
         _ submission: Submission, context: ScreenContext<DemoNavigation>
     ) throws -> SubmissionOutcome<DemoNavigation> {
+        if context.state.presentation == nil,
+           let outcome = try submitSettings(submission, on: context.state.path.last) {
+            return outcome
+        }
         switch (context.state.presentation, submission.action) {
         case (.editOrder(let orderId)?, "saveOrder"):
             switch OrderForm.validate(submission) {

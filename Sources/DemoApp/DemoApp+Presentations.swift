@@ -6,7 +6,7 @@ extension DemoApp {
     public func screen(for destination: DemoDestination, context: ScreenContext<DemoNavigation>) throws -> Screen {
         switch destination {
         case .search:
-            return try searchScreen(context)
+            return try searchScreen(context, inSheet: true)
         case .order(let orderId):
             let order = try order(orderId)
             return .list("Order Details", sections: [

@@ -26,6 +26,13 @@ extension DemoApp {
             })])
         case .profile:
             return try profile(of: currentUserId, context)
+        case .find:
+            return try searchScreen(context, inSheet: false)
+        case .beta:
+            return .list("Beta", sections: [ListSection(footer: "This tab shows while the Beta flag is on in Settings.", rows: [
+                ListRow("Recipe of the Week", subtitle: "Tiramisu", href: context.href(.push(.recipe(recipeId: "tiramisu")))),
+                ListRow("Settings", href: context.href(.push(.settings))),
+            ])])
         }
     }
 
@@ -34,10 +41,19 @@ extension DemoApp {
         case .userDetail(let userId):
             return try profile(of: userId, context)
         case .settings:
+            let beta = context.state.features.contains(DemoNavigation.betaFeature)
             return .list("Settings", sections: [
                 ListSection("Appearance", rows: [ListRow("Theme", value: "System"), ListRow("App Icon", value: "Default")]),
                 ListSection("Account", rows: [ListRow("Notifications", value: "On"), ListRow("Privacy")]),
+                ListSection("Tabs", rows: [ListRow("Customize Tabs", href: context.href(.push(.customizeTabs)))]),
+                ListSection("Labs", footer: "Shows the Beta tab; it keeps its place while hidden.", rows: [
+                    ListRow("Beta Tab", value: beta ? "On" : "Off", buttons: [
+                        .submit(beta ? "Turn Off" : "Turn On", action: "setBeta", fields: ["on": beta ? "0" : "1"]),
+                    ], context: context),
+                ]),
             ])
+        case .customizeTabs:
+            return try customizeTabsScreen(context)
         case .orderHistory:
             return .list("Order History", sections: [try orderRows(context)])
         case .orderDetail(let orderId):

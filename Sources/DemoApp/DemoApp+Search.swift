@@ -4,14 +4,17 @@ import NavigationHTML
 /// The model of `demo/search.mustache`: a GET form whose query stays in the URL.
 struct SearchPage: Sendable {
     let action: String
+    /// In the sheet, the `present` value the form keeps; nil in the Search tab.
+    let present: String?
     let query: String
     let hasQuery: Bool
     let sections: [ListSection]
 }
 
 extension DemoApp {
-    /// The search sheet: a GET form whose query stays in the URL, over recipes and orders.
-    func searchScreen(_ context: ScreenContext<DemoNavigation>) throws -> Screen {
+    /// Search, as a sheet (`/search`) or as the Search tab: a GET form whose query stays in the
+    /// URL, over recipes and orders.
+    func searchScreen(_ context: ScreenContext<DemoNavigation>, inSheet: Bool) throws -> Screen {
         let query = String((context.query["q"] ?? "").prefix(100))
         var sections: [ListSection] = []
         if !query.isEmpty {
@@ -28,7 +31,8 @@ extension DemoApp {
                 }))
         }
         return Screen(title: "Search", template: "demo/search", model: SearchPage(
-            action: String(context.formAction.prefix { $0 != "?" }), query: query, hasQuery: !query.isEmpty,
+            action: String(context.formAction.prefix { $0 != "?" }),
+            present: inSheet ? DemoDestination.search.pathSegments.joined(separator: "/") : nil, query: query, hasQuery: !query.isEmpty,
             sections: sections))
     }
 }

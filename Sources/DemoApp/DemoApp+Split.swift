@@ -40,7 +40,7 @@ extension DemoApp {
                         href: context.href(.replace([.orderDetail(orderId: order.id)])), isSelected: order.id == selected)
             })])
             return SplitColumns([sidebar], selectionDepth: selected == nil ? 0 : 1, placeholder: "Select an Order")
-        case .home, .profile:
+        case .home, .profile, .find, .beta:
             return nil
         }
     }

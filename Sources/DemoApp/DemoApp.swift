@@ -29,6 +29,8 @@ public struct DemoApp: NavigationApp {
             return try category(categoryId).name
         case .recipe(let recipeId):
             return try recipe(recipeId).name
+        case .customizeTabs:
+            return "Customize Tabs"
         }
     }
 

@@ -11,6 +11,13 @@ public enum DemoNavigation: NavigationSchema {
 
     public static let defaultTab = DemoTab.home
 
+    /// The Beta tab shows only while the "beta" feature flag is on (Settings › Labs).
+    public static func isHidden(_ tab: DemoTab, in state: NavigationState<DemoNavigation>) -> Bool {
+        tab == .beta && !state.features.contains(betaFeature)
+    }
+
+    public static let betaFeature = "beta"
+
     public static func deepLink(_ path: inout PathReader) -> Location<DemoNavigation>? {
         switch path.peek() {
         case "user", "settings":

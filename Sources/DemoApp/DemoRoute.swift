@@ -9,6 +9,8 @@ public enum DemoRoute: Route {
     case orderDetail(orderId: String)
     case category(categoryId: String)
     case recipe(recipeId: String)
+    /// `TabViewCustomization`'s editor: reorder and hide tabs.
+    case customizeTabs
 
     public var pathSegments: [String] {
         switch self {
@@ -18,6 +20,7 @@ public enum DemoRoute: Route {
         case .orderDetail(let orderId): ["order", orderId]
         case .category(let categoryId): ["category", categoryId]
         case .recipe(let recipeId): ["recipe", recipeId]
+        case .customizeTabs: ["customize-tabs"]
         }
     }
 
@@ -29,16 +32,38 @@ public enum DemoRoute: Route {
         case "order": path.next().map { .orderDetail(orderId: $0) }
         case "category": path.next().map { .category(categoryId: $0) }
         case "recipe": path.next().map { .recipe(recipeId: $0) }
+        case "customize-tabs": .customizeTabs
         default: nil
         }
     }
 }
 
-/// The demo's tabs, each with its own stack.
+/// The demo's tabs, each with its own stack. In a wide window's sidebar Recipes and Orders sit
+/// under "Browse" and Beta under "Labs"; Beta shows only while its feature flag is on.
 public enum DemoTab: String, Tab {
     case home, recipes, orders, profile
+    /// `Tab(role: .search)`; not named "search", which is the seeds' deep link to the search sheet.
+    case find
+    case beta
 
-    public var title: String { rawValue.capitalized }
+    public var title: String {
+        switch self {
+        case .find: "Search"
+        default: rawValue.capitalized
+        }
+    }
+
+    public var section: String? {
+        switch self {
+        case .recipes, .orders: "Browse"
+        case .beta: "Labs"
+        default: nil
+        }
+    }
+
+    public var role: TabRole? { self == .find ? .search : nil }
+
+    public var canBeHidden: Bool { self != .home && self != .profile }
 }
 
 /// What the demo presents over a screen: one optional destination, each with its style, as the

@@ -25,18 +25,11 @@ public struct AlertButton: Sendable {
     }
 }
 
-/// The model of `navigation/alert.mustache`.
-struct AlertModel: Sendable {
+/// A button as `navigation/button.mustache` draws it: a link, or a form with its token.
+struct ButtonModel: Sendable {
     struct Field: Sendable {
         let name: String
         let value: String
-    }
-
-    struct Button: Sendable {
-        let title: String
-        let role: String
-        let href: String?
-        let form: Form?
     }
 
     struct Form: Sendable {
@@ -46,8 +39,26 @@ struct AlertModel: Sendable {
         let fields: [Field]
     }
 
+    let title: String
+    let role: String
+    let href: String?
+    let form: Form?
+
+    init<Schema>(_ button: AlertButton, context: ScreenContext<Schema>) {
+        title = button.title
+        role = button.role?.rawValue ?? "default"
+        href = button.href
+        form = button.action.map { action in
+            Form(formAction: context.formAction, formToken: context.formToken, action: action,
+                 fields: button.fields.sorted { $0.key < $1.key }.map { Field(name: $0.key, value: $0.value) })
+        }
+    }
+}
+
+/// The model of `navigation/alert.mustache`.
+struct AlertModel: Sendable {
     let message: String?
-    let buttons: [Button]
+    let buttons: [ButtonModel]
 }
 
 extension Screen {
@@ -63,15 +74,7 @@ extension Screen {
     public static func alert<Schema>(
         _ title: String, message: String? = nil, buttons: [AlertButton], context: ScreenContext<Schema>
     ) -> Screen {
-        let models = buttons.map { button in
-            AlertModel.Button(
-                title: button.title, role: button.role?.rawValue ?? "default", href: button.href,
-                form: button.action.map { action in
-                    AlertModel.Form(
-                        formAction: context.formAction, formToken: context.formToken, action: action,
-                        fields: button.fields.sorted { $0.key < $1.key }.map { AlertModel.Field(name: $0.key, value: $0.value) })
-                })
-        }
+        let models = buttons.map { ButtonModel($0, context: context) }
         return Screen(title: title, template: "navigation/alert", model: AlertModel(message: message, buttons: models))
     }
 }

@@ -36,6 +36,10 @@ public struct ListRow: Sendable {
     public var href: String?
     /// The selected row of a list that is a split-view column.
     public var isSelected: Bool
+    /// Buttons at the end of the row (a `Button` in a SwiftUI `List`).
+    var buttons: [ButtonModel] = []
+    /// Stored, as the template engine reads stored properties only.
+    var hasButtons = false
 
     public init(
         _ title: String, subtitle: String? = nil, value: String? = nil, href: String? = nil, isSelected: Bool = false
@@ -45,6 +49,23 @@ public struct ListRow: Sendable {
         self.value = value
         self.href = href
         self.isSelected = isSelected
+    }
+}
+
+extension ListRow {
+    /// A row with buttons at its end, each a link or a form posted to the screen.
+    ///
+    /// ```swift
+    /// ListRow("Beta tab", value: "Off", buttons: [.submit("Turn On", action: "setBeta", fields: ["on": "1"])],
+    ///         context: context)
+    /// ```
+    public init<Schema>(
+        _ title: String, subtitle: String? = nil, value: String? = nil, buttons: [AlertButton],
+        context: ScreenContext<Schema>
+    ) {
+        self.init(title, subtitle: subtitle, value: value)
+        self.buttons = buttons.map { ButtonModel($0, context: context) }
+        self.hasButtons = !buttons.isEmpty
     }
 }
 

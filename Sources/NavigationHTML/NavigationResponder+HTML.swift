@@ -27,11 +27,7 @@ extension NavigationResponder {
             back: back,
             breadcrumbs: crumbs,
             hasBreadcrumbs: crumbs.count >= 2,
-            tabs: Schema.Tab.allCases.map { item in
-                PageModel.TabItem(
-                    name: item.rawValue, title: item.title,
-                    href: context.href(.selectTab(item)), isSelected: item == tab && page.showsScreen)
-            },
+            tabGroups: tabGroups(context, showsSelection: page.showsScreen),
             notice: page.notice,
             content: content,
             error: context.isPresented || page.state.presentation != nil ? nil : context.error,
@@ -129,6 +125,23 @@ extension NavigationResponder {
 
     private static var columnTitles: [ColumnVisibility: String] {
         [.automatic: "Automatic", .all: "All Columns", .detailOnly: "Detail Only"]
+    }
+
+    /// The visible tabs in the user's order, grouped by section; a tab's link leads to its
+    /// remembered stack, the selected tab's to its root.
+    private func tabGroups(_ context: ScreenContext<Schema>, showsSelection: Bool) -> [PageModel.TabGroup] {
+        var groups: [PageModel.TabGroup] = []
+        for tab in context.state.visibleTabs {
+            let item = PageModel.TabItem(
+                name: tab.rawValue, title: tab.title, href: context.href(.selectTab(tab)),
+                isSelected: showsSelection && tab == context.state.selectedTab, role: tab.role?.rawValue ?? "")
+            if let last = groups.last, last.sectionTitle == tab.section, tab.section != nil {
+                groups[groups.count - 1] = PageModel.TabGroup(sectionTitle: last.sectionTitle, tabs: last.tabs + [item])
+            } else {
+                groups.append(PageModel.TabGroup(sectionTitle: tab.section, tabs: [item]))
+            }
+        }
+        return groups
     }
 
     /// The tab's root, then every pushed screen; each links to the screen it names by its stable

@@ -68,6 +68,12 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
         switch Location<Schema>.match(path: request.path, query: request.query) {
         case .root:
             page.isRoot = true
+        case .location(let location) where !page.state.isVisible(location.tab),
+             .partial(let location, _) where !page.state.isVisible(location.tab):
+            // A hidden tab keeps its stack untouched until it shows again.
+            page.status = .notFound
+            page.notice = "The \(location.tab.title) tab is hidden."
+            page.showsScreen = false
         case .location(let location):
             page.state.apply(.open(location))
         case .partial(let location, let unmatched):

@@ -17,6 +17,14 @@ struct PageModel {
         let title: String
         let href: String
         let isSelected: Bool
+        /// "search" for the search tab, else empty.
+        let role: String
+    }
+
+    /// Consecutive tabs of one `TabSection` (a sidebar heading in wide windows).
+    struct TabGroup {
+        let sectionTitle: String?
+        let tabs: [TabItem]
     }
 
     struct Presentation {
@@ -65,7 +73,7 @@ struct PageModel {
     let back: Link?
     let breadcrumbs: [Crumb]
     let hasBreadcrumbs: Bool
-    let tabs: [TabItem]
+    let tabGroups: [TabGroup]
     let notice: String?
     /// HTML rendered (and escaped) by the screen's own template.
     let content: String

@@ -55,9 +55,17 @@ final class UserAgent {
         var selectedTab: String? { firstMatch(#/<a class="tab tab-([a-z]+)" href="[^"]*" aria-current="page">/#) }
 
         /// The href of the first link whose text (tags removed, spaces collapsed) is `text`, or
-        /// starts with `text` followed by a subtitle or value.
+        /// starts with `text` followed by a subtitle or value; links in the screen's content come
+        /// before the tab bar's.
         func href(_ text: String) -> String? {
-            for match in visible.matches(of: #/<a [^>]*href="([^"]*)"[^>]*>(.*?)</a>/#.dotMatchesNewlines()) {
+            // The screen's own links first (main content and any presentation), then the bars.
+            let page = visible
+            let content = page.range(of: "<main").map { String(page[$0.lowerBound...]) } ?? page
+            return href(text, in: content) ?? href(text, in: page)
+        }
+
+        private func href(_ text: String, in html: String) -> String? {
+            for match in html.matches(of: #/<a [^>]*href="([^"]*)"[^>]*>(.*?)</a>/#.dotMatchesNewlines()) {
                 let label = unescape(String(match.output.2).replacing(#/<[^>]*>/#, with: " "))
                     .split(whereSeparator: \.isWhitespace).joined(separator: " ")
                 if label == text || label.hasPrefix(text + " ") || label.hasSuffix(" " + text) {
