@@ -31,10 +31,8 @@ extension DemoStore {
         }
     }
 
-    /// The seed content: the seeds' users and orders, and the WWDC recipe sample.
-    ///
-    /// A frozen copy of `DemoData.seed` taken when the store replaced it, so that removing the
-    /// in-memory data later cannot change what migration "v1" writes.
+    /// The seed content: the seeds' users and orders, and the WWDC recipe sample. Migration "v1"
+    /// writes it; change it only through a new migration, or existing files and new ones differ.
     private enum Seed {
         static let users: [Demo.User] = [
             .init(id: 1, name: "Alex Appleseed", memberSince: 2024),

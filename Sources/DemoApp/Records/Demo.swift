@@ -2,6 +2,5 @@
 ///
 /// They are separate from the GRDB records (`UserRecord`, `OrderRecord`, …) on purpose: the app
 /// never sees storage details such as list positions or GRDB conformances, so the schema can
-/// change without touching screens. The names do not collide with the older in-memory
-/// `DemoData.User` & co., which this store replaces.
+/// change without touching screens.
 public enum Demo {}
