@@ -18,11 +18,13 @@ struct CookiePayload: Codable, Hashable {
     var h: [String]?
     /// Feature flags switched on.
     var f: [String]?
+    /// A notice for the next page.
+    var m: String?
 
     /// Per tab, each screen's segment count, so trimming removes whole screens.
     private var counts: [String: [Int]] = [:]
 
-    private enum CodingKeys: String, CodingKey { case t, s, c, n, v, o, h, f }
+    private enum CodingKeys: String, CodingKey { case t, s, c, n, v, o, h, f, m }
 
     init<Schema>(_ state: NavigationState<Schema>, nonce: String) {
         n = nonce

@@ -44,6 +44,7 @@ public struct StateCookie<Schema: NavigationSchema>: Sendable {
     public func write(_ stored: StoredState<Schema>) -> String {
         let state = stored.state
         var payload = CookiePayload(state, nonce: stored.nonce)
+        payload.m = stored.notice.map { String($0.prefix(200)) }
         var value = seal(payload)
         let order = Schema.Tab.allCases.map(\.rawValue)
         while name.utf8.count + 1 + value.utf8.count > maxSize,
@@ -58,7 +59,7 @@ public struct StateCookie<Schema: NavigationSchema>: Sendable {
     /// written before nonces existed reads with an empty nonce; give it a fresh one.
     public func read(_ value: String) -> StoredState<Schema>? {
         guard let payload = open(value) else { return nil }
-        return StoredState(state: payload.state(of: Schema.self), nonce: payload.n ?? "")
+        return StoredState(state: payload.state(of: Schema.self), nonce: payload.n ?? "", notice: payload.m)
     }
 
     /// The token forms carry to prove they were served to the holder of the cookie with `nonce`:

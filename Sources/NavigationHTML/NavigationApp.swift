@@ -26,6 +26,10 @@ public protocol NavigationApp: Sendable {
     /// The title of a pushed screen, for the navigation bar, the back button and the breadcrumb.
     func title(for route: Schema.Route) throws -> String
 
+    /// False when the item `route` names no longer exists. Restoring drops such screens from the
+    /// remembered stacks, as the seeds' `compactMap` does. By default: `title(for:)` throws.
+    func exists(_ route: Schema.Route) -> Bool
+
     /// The root screen of a tab.
     func root(of tab: Schema.Tab, context: ScreenContext<Schema>) throws -> Screen
 
@@ -46,6 +50,10 @@ public protocol NavigationApp: Sendable {
 extension NavigationApp {
     public func screen(for destination: Schema.Destination, context: ScreenContext<Schema>) throws -> Screen {
         throw HTTPError(.notFound, "This app presents nothing here.")
+    }
+
+    public func exists(_ route: Schema.Route) -> Bool {
+        (try? title(for: route)) != nil
     }
 
     public func splitColumns(for tab: Schema.Tab, context: ScreenContext<Schema>) throws -> SplitColumns? {

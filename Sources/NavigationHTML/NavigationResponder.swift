@@ -38,11 +38,16 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
             try checkSameSite(request, nonce: stored?.nonce ?? "")
         }
         let nonce = stored?.nonce.isEmpty == false ? stored!.nonce : StateCookie<Schema>.newNonce()
-        var page = resolve(request, restoring: stored?.state ?? NavigationState())
+        var restored = stored?.state ?? NavigationState()
+        let dropped = dropMissingItems(from: &restored)
+        var page = resolve(request, restoring: restored)
+        page.notice = page.notice ?? stored?.notice ?? dropped
+        var carried: String?
         var response: Response
         if page.isRoot {
             guard request.method != .post else { throw HTTPError(.notFound, "There is no form here.") }
             response = .redirect(to: page.state.url)
+            carried = page.notice
         } else {
             let context = validate(&page, query: request.query, formToken: cookie.formToken(for: nonce))
             if request.method == .post {
@@ -53,12 +58,31 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
         }
         var remembered = page.state
         remembered.presentation = nil
-        if remembered != stored?.state || nonce != stored?.nonce {
-            response.cookies.append(SetCookie(name: cookie.name, value: cookie.write(StoredState(state: remembered, nonce: nonce))))
+        if remembered != stored?.state || nonce != stored?.nonce || carried != stored?.notice {
+            let value = cookie.write(StoredState(state: remembered, nonce: nonce, notice: carried))
+            response.cookies.append(SetCookie(name: cookie.name, value: value))
         }
         response.headers.replace("Cache-Control", "no-store")
         response.headers.replace("Vary", "Cookie, Accept")
         return response
+    }
+
+    /// Drops every remembered screen whose item no longer exists (the seeds' `compactMap` on
+    /// restore); returns a notice when anything was dropped.
+    func dropMissingItems(from state: inout NavigationState<Schema>) -> String? {
+        var dropped = 0
+        for tab in Schema.Tab.allCases {
+            let tabState = state[tab]
+            let path = tabState.path.filter { app.exists($0) }
+            let selection = tabState.selection.filter { app.exists($0) }
+            guard path.count != tabState.path.count || selection.count != tabState.selection.count else { continue }
+            dropped += tabState.path.count - path.count + tabState.selection.count - selection.count
+            state[tab] = TabState(path: StackState(path), selection: selection, columns: tabState.columns)
+        }
+        guard dropped > 0 else { return nil }
+        return dropped == 1
+            ? "A screen you had open was closed: what it showed no longer exists."
+            : "\(dropped) screens you had open were closed: what they showed no longer exists."
     }
 
     /// Applies the URL to the restored state.
