@@ -3,7 +3,7 @@ import Foundation
 /// Encodes the navigation state into a signed, versioned cookie value, and back (SceneStorage
 /// for the web).
 ///
-/// The value is `1.<payload>.<signature>`: a format version, the state as base64url JSON holding
+/// The value is `2.<payload>.<signature>`: a format version, the state as base64url JSON holding
 /// route path segments (IDs, never objects), and an HMAC-SHA256 over both. The cookie (name, `=`
 /// and value) never exceeds `maxSize` bytes (for any `maxSize` that fits an empty state, about
 /// 100): when the state is too large, the longest stack loses its top screen, repeatedly; among
@@ -19,7 +19,12 @@ import Foundation
 /// `decode` returns nil for anything it cannot verify and read, and the caller treats that as no
 /// cookie at all.
 public struct StateCookie<Schema: NavigationSchema>: Sendable {
-    public static var version: Int { 1 }
+    /// The format written: 2 added the form nonce, tab customization, feature flags and column
+    /// visibility to version 1's tabs and stacks.
+    public static var version: Int { 2 }
+    /// Formats still read. A version-1 cookie reads as its stacks with an empty nonce (which the
+    /// responder replaces); anything else is a clean reset.
+    public static var readableVersions: Set<Int> { [1, 2] }
     public let name: String
     public let maxSize: Int
     private let keys: KeyRing
@@ -83,7 +88,8 @@ public struct StateCookie<Schema: NavigationSchema>: Sendable {
     /// The verified payload of `value`, or nil.
     func open(_ value: String) -> CookiePayload? {
         let parts = value.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0] == "\(Self.version)",
+        guard parts.count == 3, parts[0].count == 1, let version = Int(parts[0]),
+              Self.readableVersions.contains(version),
               let json = Base64URL.decode(parts[1]), let signature = Base64URL.decode(parts[2])
         else { return nil }
         let signed = parts[0] + "." + parts[1]
