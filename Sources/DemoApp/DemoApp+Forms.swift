@@ -35,7 +35,7 @@ extension DemoApp {
             case .failure(let message):
                 return .invalid(message.text)
             case .success(let name):
-                _ = try store.updateUser(id: currentUserId, name: name)
+                _ = try store.updateUser(id: try signedInUser(context.state).id, name: name)
                 return .navigate([.dismiss])
             }
         default:

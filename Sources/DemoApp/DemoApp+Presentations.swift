@@ -31,12 +31,12 @@ extension DemoApp {
                 .link("Cancel", role: .cancel, href: context.href(.dismiss)),
             ], context: context)
         case .editProfile:
-            let user = try user(currentUserId)
+            let user = try signedInUser(context.state)
             return .form("Edit Profile", action: "saveProfile", fields: [
                 FormField("Name", name: "name", value: user.name, maxLength: ProfileForm.name.maxLength),
             ], cancelHref: context.href(.dismiss), context: context)
         case .photo:
-            let user = try user(currentUserId)
+            let user = try signedInUser(context.state)
             return Screen(title: user.name, template: "demo/photo", model: PhotoPage(
                 initials: String(user.name.split(separator: " ").compactMap(\.first)),
                 caption: "Member since \(user.memberSince)"))

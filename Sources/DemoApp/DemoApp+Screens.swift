@@ -6,7 +6,7 @@ extension DemoApp {
         switch tab {
         case .home:
             return .list("My App", sections: [ListSection(rows: [
-                ListRow("My Profile", href: context.href(.push(.userDetail(userId: currentUserId)))),
+                ListRow("My Profile", href: context.href(.push(.userDetail(userId: currentUserId(context.state) ?? Self.defaultUserId)))),
                 ListRow("My Orders", href: context.href(.push(.orderHistory))),
                 ListRow("Settings", href: context.href(.push(.settings))),
                 ListRow("Search", href: context.href(.present(.search))),
@@ -25,7 +25,13 @@ extension DemoApp {
                         href: context.href(.present(.order(orderId: order.id))))
             })])
         case .profile:
-            return try profile(of: currentUserId, context)
+            guard let userId = currentUserId(context.state) else {
+                return .list("Signed Out", sections: [ListSection(footer: "Signing in again starts every tab afresh.", rows: [
+                    ListRow("Sign In", buttons: [.submit("Sign In as Alex", action: "switchAccount",
+                                                         fields: ["user": String(Self.defaultUserId)])], context: context),
+                ])])
+            }
+            return try profile(of: userId, context)
         case .find:
             return try searchScreen(context, inSheet: false)
         case .beta:
@@ -95,12 +101,12 @@ extension DemoApp {
                 ListRow("Order History", href: context.href(.push(.orderHistory))),
                 ListRow("Settings", href: context.href(.push(.settings))),
             ]),
-        ] + (userId == currentUserId ? [ListSection("Me", rows: [
+        ] + (userId == currentUserId(context.state) ? [ListSection("Me", rows: [
             ListRow("Edit Profile", href: context.href(.present(.editProfile))),
             ListRow("Photo", href: context.href(.present(.photo))),
             ListRow("Options", href: context.href(.present(.options))),
             ListRow("About", href: context.href(.present(.about))),
-        ])] : []))
+        ])] + (context.state.path.isEmpty ? [try accountSection(signedIn: userId, context)] : []) : []))
     }
 
     /// The seeds' `LabeledContent` rows of an order, on its screen and in its sheet.
@@ -110,6 +116,17 @@ extension DemoApp {
             ListRow("Title", value: order.title),
             ListRow("Amount", value: order.amount),
         ])
+    }
+
+    /// Switch Account and Sign Out: context changes that reset every stack.
+    private func accountSection(signedIn userId: Int, _ context: ScreenContext<DemoNavigation>) throws -> ListSection {
+        let others = try store.users().filter { $0.id != userId }
+        return ListSection("Account", footer: "Switching accounts starts every tab afresh.",
+                           rows: others.map { other in
+            ListRow("Switch to \(other.name)", buttons: [
+                .submit("Switch", action: "switchAccount", fields: ["user": String(other.id)]),
+            ], context: context)
+        } + [ListRow("Sign Out", buttons: [.submit("Sign Out", role: .destructive, action: "signOut")], context: context)])
     }
 
     private func orderRows(_ context: ScreenContext<DemoNavigation>) throws -> ListSection {

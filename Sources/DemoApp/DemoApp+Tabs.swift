@@ -31,6 +31,13 @@ extension DemoApp {
         _ submission: Submission, on screen: DemoRoute?
     ) throws -> SubmissionOutcome<DemoNavigation>? {
         switch (screen, submission.action) {
+        case (nil, "switchAccount"):
+            guard let id = Int(submission["user"]), try store.user(id: id) != nil else {
+                throw HTTPError(.unprocessableContent, "There is no such account.")
+            }
+            return .navigate([.switchContext(String(id)), .selectTab(.profile)])
+        case (nil, "signOut"):
+            return .navigate([.switchContext(DemoApp.signedOut), .selectTab(.profile)])
         case (.settings?, "setBeta"):
             return .navigate([.setFeature(DemoNavigation.betaFeature, submission["on"] == "1")])
         case (.customizeTabs?, "moveTab"):

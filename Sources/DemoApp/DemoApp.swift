@@ -8,8 +8,25 @@ public struct DemoApp: NavigationApp {
     public typealias Schema = DemoNavigation
     public let name = "Navigation Demo"
     let store: DemoStore
-    /// The signed-in user, whose profile the Profile tab shows.
-    let currentUserId = 1
+    /// The account a fresh visitor is signed in to.
+    static let defaultUserId = 1
+    /// The context value of a signed-out visitor.
+    static let signedOut = "signed-out"
+
+    /// The signed-in account, from the navigation context; nil when signed out.
+    func currentUserId(_ state: NavigationState<DemoNavigation>) -> Int? {
+        switch state.context {
+        case nil: Self.defaultUserId
+        case Self.signedOut?: nil
+        case let id?: Int(id)
+        }
+    }
+
+    /// The signed-in account, or a 404 for screens that need one.
+    func signedInUser(_ state: NavigationState<DemoNavigation>) throws -> Demo.User {
+        guard let id = currentUserId(state) else { throw HTTPError(.notFound, "You are signed out.") }
+        return try user(id)
+    }
 
     public init(store: DemoStore) {
         self.store = store

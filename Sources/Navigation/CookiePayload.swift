@@ -20,11 +20,13 @@ struct CookiePayload: Codable, Hashable {
     var f: [String]?
     /// A notice for the next page.
     var m: String?
+    /// The app context (such as the signed-in account).
+    var x: String?
 
     /// Per tab, each screen's segment count, so trimming removes whole screens.
     private var counts: [String: [Int]] = [:]
 
-    private enum CodingKeys: String, CodingKey { case t, s, c, n, v, o, h, f, m }
+    private enum CodingKeys: String, CodingKey { case t, s, c, n, v, o, h, f, m, x }
 
     init<Schema>(_ state: NavigationState<Schema>, nonce: String) {
         n = nonce
@@ -34,6 +36,7 @@ struct CookiePayload: Codable, Hashable {
             h = state.customization.hidden.map(\.rawValue).sorted()
         }
         if !state.features.isEmpty { f = state.features.sorted() }
+        x = state.context
         s = [:]
         for tab in state.visitedTabs {
             let tabState = state[tab]
@@ -76,6 +79,7 @@ struct CookiePayload: Codable, Hashable {
             order: (o ?? []).compactMap(Schema.Tab.init(rawValue:)),
             hidden: Set((h ?? []).compactMap(Schema.Tab.init(rawValue:)).filter(\.canBeHidden)))
         state.features = Set(f ?? [])
+        state.context = x
         for tab in Schema.Tab.allCases {
             var tabState = TabState<Schema.Route>()
             tabState.path = StackState(Self.routes(s[tab.rawValue] ?? [], of: Schema.self))

@@ -15,6 +15,10 @@ public enum NavigationAction<Schema: NavigationSchema>: Hashable, Sendable {
     /// Sets the selected tab's split-view column selection (sidebar first); the detail stack
     /// resets, as a new sidebar selection does in `NavigationSplitView`.
     case select([Schema.Route])
+    /// Changes the app context (such as the signed-in account): every tab pops to root, with
+    /// its split-view selection, and the presentation is dismissed. Tab arrangement and feature
+    /// flags stay. Switching to the same context changes nothing.
+    case switchContext(String?)
     /// Switches a feature flag on or off.
     case setFeature(String, Bool)
     /// Moves a tab by this many places in the user's tab order.

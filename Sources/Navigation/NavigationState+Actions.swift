@@ -28,6 +28,11 @@ extension NavigationState {
         case .select(let selection):
             self[selectedTab] = TabState(selection: selection, columns: self[selectedTab].columns)
             presentation = nil
+        case .switchContext(let newContext):
+            guard newContext != context else { return }
+            context = newContext
+            for tab in Schema.Tab.allCases { self[tab] = TabState(columns: self[tab].columns) }
+            presentation = nil
         case .setFeature(let name, let isOn):
             if isOn { features.insert(name) } else { features.remove(name) }
             selectVisibleTab()

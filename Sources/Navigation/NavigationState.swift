@@ -23,6 +23,9 @@ public struct NavigationState<Schema: NavigationSchema>: Sendable {
     public var customization = TabCustomization<Schema.Tab>()
     /// Feature flags the user switched on (such as the one that shows a hidden tab).
     public var features: Set<String> = []
+    /// The app context the stacks belong to, such as the signed-in account; changing it with
+    /// `.switchContext` resets every stack ("reset the path when app context changes").
+    public internal(set) var context: String?
     /// Kept even when emptied, so a stack's element IDs are never handed out twice.
     private var tabs: [Schema.Tab: TabState<Schema.Route>]
 
@@ -52,7 +55,7 @@ extension NavigationState: Hashable {
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.selectedTab == rhs.selectedTab && lhs.presentation == rhs.presentation
             && lhs.presentationPath == rhs.presentationPath && lhs.customization == rhs.customization
-            && lhs.features == rhs.features && Schema.Tab.allCases.allSatisfy { lhs[$0] == rhs[$0] }
+            && lhs.features == rhs.features && lhs.context == rhs.context && Schema.Tab.allCases.allSatisfy { lhs[$0] == rhs[$0] }
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -61,6 +64,7 @@ extension NavigationState: Hashable {
         hasher.combine(presentationPath)
         hasher.combine(customization)
         hasher.combine(features)
+        hasher.combine(context)
         for tab in Schema.Tab.allCases { hasher.combine(self[tab]) }
     }
 }

@@ -48,3 +48,28 @@ struct TabCustomizationTests {
         #expect(state.features.isEmpty)
     }
 }
+
+/// Changing the app context resets every stack but keeps the user's arrangement.
+@Suite("Context change")
+struct ContextChangeTests {
+    @Test func switchingContextResetsStacksOnly() throws {
+        var state = State(selectedTab: .home).applying(.push(.settings))
+        state.apply(.selectTab(.recipes))
+        state.apply(.push(.category("desserts")))
+        state.apply(.setColumns(.all))
+        state.apply(.setTabHidden(.orders, true))
+        state.apply(.setFeature("beta", true))
+        state.apply(.present(.search))
+        let switched = state.applying(.switchContext("42"))
+        #expect(switched.context == "42")
+        #expect(TestTab.allCases.allSatisfy { switched[$0].path.isEmpty })
+        #expect(switched.presentation == nil)
+        #expect(switched[.recipes].columns == .all)
+        #expect(switched.customization == state.customization && switched.features == state.features)
+        #expect(switched.selectedTab == .recipes)
+        let again = switched.applying(.push(.settings)).applying(.switchContext("42"))
+        #expect(again.path.elements == [.settings], "the same context changes nothing")
+        let cookie = StateCookie<TestNavigation>(keys: ring(newSecret))
+        #expect(try #require(cookie.decode(cookie.encode(switched))).context == "42")
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+/// A context change (Switch Account, Sign Out) resets every stack, as the seeds reset the path
+/// when the app context changes; tab arrangement and flags stay.
+@Suite struct AccountTests {
+    func press(_ fields: [String: String], as user: UserAgent) throws -> UserAgent.Page {
+        let page = try #require(user.page)
+        return try user.post(try #require(page.formAction), fields.merging(["_token": try #require(page.formToken)]) { $1 })
+    }
+
+    @Test func switchingAccountResetsEveryStack() async throws {
+        try await withDemoServer { port in
+            let user = UserAgent(port: port)
+            try user.get("/home/orders/order/ORD-001")
+            try user.get("/recipes/category/desserts/recipe/apple-pie")
+            try user.get("/profile")
+            let switched = try press(["_action": "switchAccount", "user": "42"], as: user)
+            #expect(switched.status == 303)
+            #expect(switched.response.header("Location") == "/profile")
+            let profile = try user.get("/profile")
+            #expect(profile.title == "Jordan Rivers")
+            #expect(profile.tabHref("home") == "/home")
+            #expect(profile.tabHref("recipes") == "/recipes")
+            let state = try user.get("/profile", accept: "application/json").response
+            let json = try JSONSerialization.jsonObject(with: Data(state.body)) as? [String: Any]
+            #expect(json?["context"] as? String == "42")
+        }
+    }
+
+    @Test func signingOutAndInAgain() async throws {
+        try await withDemoServer { port in
+            let user = UserAgent(port: port)
+            try user.get("/home/settings")
+            try user.get("/profile")
+            try press(["_action": "signOut"], as: user)
+            let out = try user.get("/profile")
+            #expect(out.title == "Signed Out")
+            #expect(out.tabHref("home") == "/home")
+            #expect(try user.get("/profile?present=edit-profile").status == 404, "no profile to edit")
+            try user.get("/profile")
+            try press(["_action": "switchAccount", "user": "1"], as: user)
+            #expect(try user.get("/profile").title == "Alex Appleseed")
+            try user.get("/profile")
+            #expect(try press(["_action": "switchAccount", "user": "999"], as: user).status == 422)
+        }
+    }
+}
