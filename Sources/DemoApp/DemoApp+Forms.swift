@@ -13,6 +13,8 @@ extension DemoApp {
             return outcome
         }
         switch (context.state.presentation, submission.action) {
+        case (.onboarding(let step)?, "continue"), (.onboarding(let step)?, "skip"):
+            return try submitOnboarding(step, submission, context)
         case (.editOrder(let orderId)?, "saveOrder"):
             switch OrderForm.validate(submission) {
             case .failure(let message):

@@ -46,6 +46,8 @@ extension DemoApp {
                 ListRow("Settings", href: context.href([.dismiss, .push(.settings)])),
                 ListRow("About", href: context.href(.present(.about))),
             ])])
+        case .onboarding(let step):
+            return onboardingScreen(step, context)
         case .about:
             return .alert("Navigation Demo", message: "SwiftUI-style navigation served as plain HTML.", buttons: [
                 .link("OK", role: .cancel, href: context.href(.dismiss)),

@@ -1,3 +1,4 @@
+import Foundation
 import Navigation
 import NavigationHTML
 
@@ -10,6 +11,7 @@ extension DemoApp {
                 ListRow("My Orders", href: context.href(.push(.orderHistory))),
                 ListRow("Settings", href: context.href(.push(.settings))),
                 ListRow("Search", href: context.href(.present(.search))),
+                try recipeOfTheDay(context),
             ]), ListSection("People", rows: try store.users().map { user in
                 ListRow(user.name, subtitle: "User \(user.id)", href: context.href(.push(.userDetail(userId: user.id))))
             })])
@@ -52,6 +54,9 @@ extension DemoApp {
                 ListSection("Appearance", rows: [ListRow("Theme", value: "System"), ListRow("App Icon", value: "Default")]),
                 ListSection("Account", rows: [ListRow("Notifications", value: "On"), ListRow("Privacy")]),
                 ListSection("Tabs", rows: [ListRow("Customize Tabs", href: context.href(.push(.customizeTabs)))]),
+                ListSection("Welcome", rows: [
+                    ListRow("Show Onboarding Again", href: context.href(.present(.onboarding(.welcome)))),
+                ]),
                 ListSection("Labs", footer: "Shows the Beta tab; it keeps its place while hidden.", rows: [
                     ListRow("Beta Tab", value: beta ? "On" : "Off", buttons: [
                         .submit(beta ? "Turn Off" : "Turn On", action: "setBeta", fields: ["on": beta ? "0" : "1"]),
@@ -116,6 +121,16 @@ extension DemoApp {
             ListRow("Title", value: order.title),
             ListRow("Amount", value: order.amount),
         ])
+    }
+
+    /// The seeds' `showRecipeOfTheDay`: the Recipes tab pops to root and pushes the recipe.
+    private func recipeOfTheDay(_ context: ScreenContext<DemoNavigation>) throws -> ListRow {
+        let recipes = try store.categories().flatMap { try store.recipes(inCategory: $0.id) }
+        let day = Calendar(identifier: .gregorian).ordinality(of: .day, in: .year, for: Date()) ?? 1
+        guard !recipes.isEmpty else { return ListRow("Recipe of the Day", value: "None") }
+        let recipe = recipes[day % recipes.count]
+        return ListRow("Recipe of the Day", subtitle: recipe.name,
+                       href: context.href(opening: Location(tab: .recipes, path: [.recipe(recipeId: recipe.id)])))
     }
 
     /// Switch Account and Sign Out: context changes that reset every stack.

@@ -85,12 +85,14 @@ public enum DemoDestination: Destination {
     case options
     /// An alert with a message.
     case about
+    /// The onboarding coordinator's steps, as a full-screen cover.
+    case onboarding(OnboardingStep)
 
     public var style: PresentationStyle {
         switch self {
         case .search, .order, .editOrder, .editProfile: .sheet
         case .deleteOrder: .confirmationDialog
-        case .photo: .fullScreenCover
+        case .photo, .onboarding: .fullScreenCover
         case .options: .popover
         case .about: .alert
         }
@@ -113,6 +115,7 @@ public enum DemoDestination: Destination {
         case .photo: ["photo"]
         case .options: ["options"]
         case .about: ["about"]
+        case .onboarding(let step): ["onboarding", step.rawValue]
         }
     }
 
@@ -126,6 +129,7 @@ public enum DemoDestination: Destination {
         case "photo": .photo
         case "options": .options
         case "about": .about
+        case "onboarding": path.next().flatMap(OnboardingStep.init(rawValue:)).map { .onboarding($0) }
         default: nil
         }
     }

@@ -22,11 +22,13 @@ struct CookiePayload: Codable, Hashable {
     var m: String?
     /// The app context (such as the signed-in account).
     var x: String?
+    /// A multi-step flow's draft values.
+    var w: [String: String]?
 
     /// Per tab, each screen's segment count, so trimming removes whole screens.
     private var counts: [String: [Int]] = [:]
 
-    private enum CodingKeys: String, CodingKey { case t, s, c, n, v, o, h, f, m, x }
+    private enum CodingKeys: String, CodingKey { case t, s, c, n, v, o, h, f, m, x, w }
 
     init<Schema>(_ state: NavigationState<Schema>, nonce: String) {
         n = nonce
@@ -37,6 +39,7 @@ struct CookiePayload: Codable, Hashable {
         }
         if !state.features.isEmpty { f = state.features.sorted() }
         x = state.context
+        if !state.flow.isEmpty { w = state.flow }
         s = [:]
         for tab in state.visitedTabs {
             let tabState = state[tab]
@@ -80,6 +83,7 @@ struct CookiePayload: Codable, Hashable {
             hidden: Set((h ?? []).compactMap(Schema.Tab.init(rawValue:)).filter(\.canBeHidden)))
         state.features = Set(f ?? [])
         state.context = x
+        state.flow = w ?? [:]
         for tab in Schema.Tab.allCases {
             var tabState = TabState<Schema.Route>()
             tabState.path = StackState(Self.routes(s[tab.rawValue] ?? [], of: Schema.self))

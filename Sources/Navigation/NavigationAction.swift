@@ -19,6 +19,10 @@ public enum NavigationAction<Schema: NavigationSchema>: Hashable, Sendable {
     /// its split-view selection, and the presentation is dismissed. Tab arrangement and feature
     /// flags stay. Switching to the same context changes nothing.
     case switchContext(String?)
+    /// Records values a multi-step flow collected (merged into `flow`).
+    case recordFlow([String: String])
+    /// Forgets what the flow collected.
+    case clearFlow
     /// Switches a feature flag on or off.
     case setFeature(String, Bool)
     /// Moves a tab by this many places in the user's tab order.

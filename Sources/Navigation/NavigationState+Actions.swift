@@ -33,6 +33,10 @@ extension NavigationState {
             context = newContext
             for tab in Schema.Tab.allCases { self[tab] = TabState(columns: self[tab].columns) }
             presentation = nil
+        case .recordFlow(let values):
+            flow.merge(values) { $1 }
+        case .clearFlow:
+            flow = [:]
         case .setFeature(let name, let isOn):
             if isOn { features.insert(name) } else { features.remove(name) }
             selectVisibleTab()

@@ -10,7 +10,7 @@
 /// enums). Every tab is listed; unknown tabs are ignored when decoding. `tabOrder`, `hiddenTabs`
 /// and `features` give the tab customization and feature flags.
 extension NavigationState: Codable {
-    private enum CodingKeys: String, CodingKey { case selectedTab, tabs, presentation, tabOrder, hiddenTabs, features, context }
+    private enum CodingKeys: String, CodingKey { case selectedTab, tabs, presentation, tabOrder, hiddenTabs, features, context, flow }
     private enum PresentationKeys: String, CodingKey { case style, destination, path }
 
     private struct TabKey: CodingKey {
@@ -41,6 +41,7 @@ extension NavigationState: Codable {
             order: order.compactMap(Schema.Tab.init(rawValue:)), hidden: Set(hidden.compactMap(Schema.Tab.init(rawValue:))))
         features = Set(try container.decodeIfPresent([String].self, forKey: .features) ?? [])
         context = try container.decodeIfPresent(String.self, forKey: .context)
+        flow = try container.decodeIfPresent([String: String].self, forKey: .flow) ?? [:]
         if container.contains(.presentation), try !container.decodeNil(forKey: .presentation) {
             let presentation = try container.nestedContainer(keyedBy: PresentationKeys.self, forKey: .presentation)
             self.presentation = try presentation.decode(Schema.Destination.self, forKey: .destination)
@@ -59,6 +60,7 @@ extension NavigationState: Codable {
         try container.encode(customization.hidden.map(\.rawValue).sorted(), forKey: .hiddenTabs)
         try container.encode(features.sorted(), forKey: .features)
         try container.encode(context, forKey: .context)
+        try container.encode(flow, forKey: .flow)
         if let destination = presentation {
             var nested = container.nestedContainer(keyedBy: PresentationKeys.self, forKey: .presentation)
             try nested.encode(destination.style, forKey: .style)

@@ -26,6 +26,8 @@ public struct NavigationState<Schema: NavigationSchema>: Sendable {
     /// The app context the stacks belong to, such as the signed-in account; changing it with
     /// `.switchContext` resets every stack ("reset the path when app context changes").
     public internal(set) var context: String?
+    /// What a multi-step flow has collected so far (a coordinator's draft), until it finishes.
+    public var flow: [String: String] = [:]
     /// Kept even when emptied, so a stack's element IDs are never handed out twice.
     private var tabs: [Schema.Tab: TabState<Schema.Route>]
 
@@ -55,7 +57,8 @@ extension NavigationState: Hashable {
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.selectedTab == rhs.selectedTab && lhs.presentation == rhs.presentation
             && lhs.presentationPath == rhs.presentationPath && lhs.customization == rhs.customization
-            && lhs.features == rhs.features && lhs.context == rhs.context && Schema.Tab.allCases.allSatisfy { lhs[$0] == rhs[$0] }
+            && lhs.features == rhs.features && lhs.context == rhs.context && lhs.flow == rhs.flow
+            && Schema.Tab.allCases.allSatisfy { lhs[$0] == rhs[$0] }
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -65,6 +68,7 @@ extension NavigationState: Hashable {
         hasher.combine(customization)
         hasher.combine(features)
         hasher.combine(context)
+        hasher.combine(flow)
         for tab in Schema.Tab.allCases { hasher.combine(self[tab]) }
     }
 }

@@ -39,6 +39,13 @@ public protocol NavigationApp: Sendable {
     /// The content of a presentation over the visible screen.
     func screen(for destination: Schema.Destination, context: ScreenContext<Schema>) throws -> Screen
 
+    /// What `/` opens: the restored state by default. An app may present a first-run flow here,
+    /// as SwiftUI apps present onboarding on first launch; deep links are never redirected.
+    func launch(_ restored: NavigationState<Schema>) -> NavigationState<Schema>
+
+    /// The color scheme pages use in this state (`preferredColorScheme`); nil follows the system.
+    func colorScheme(in state: NavigationState<Schema>) -> ColorScheme?
+
     /// The columns of `tab` in a wide window, or nil for a tab that is a plain stack.
     func splitColumns(for tab: Schema.Tab, context: ScreenContext<Schema>) throws -> SplitColumns?
 
@@ -52,6 +59,14 @@ extension NavigationApp {
         throw HTTPError(.notFound, "This app presents nothing here.")
     }
 
+    public func launch(_ restored: NavigationState<Schema>) -> NavigationState<Schema> {
+        restored
+    }
+
+    public func colorScheme(in state: NavigationState<Schema>) -> ColorScheme? {
+        nil
+    }
+
     public func exists(_ route: Schema.Route) -> Bool {
         (try? title(for: route)) != nil
     }
@@ -63,4 +78,10 @@ extension NavigationApp {
     public func submit(_ submission: Submission, context: ScreenContext<Schema>) throws -> SubmissionOutcome<Schema> {
         throw HTTPError(.methodNotAllowed, "This app takes no forms.")
     }
+}
+
+/// A page's color scheme.
+public enum ColorScheme: String, Sendable {
+    case light
+    case dark
 }

@@ -22,6 +22,7 @@ extension NavigationResponder {
             ? PageModel.Link(title: crumbs[crumbs.count - 2].title, href: context.href(.pop)) : nil
         let model = PageModel(
             title: title,
+            colorScheme: app.colorScheme(in: page.state)?.rawValue ?? "system",
             appName: app.name,
             canonicalURL: page.state.url,
             back: back,

@@ -46,6 +46,7 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
         var response: Response
         if page.isRoot {
             guard request.method != .post else { throw HTTPError(.notFound, "There is no form here.") }
+            page.state = app.launch(page.state)
             response = .redirect(to: page.state.url)
             carried = page.notice
         } else {

@@ -68,6 +68,8 @@ struct PageModel {
     }
 
     let title: String
+    /// "light", "dark", or "system".
+    let colorScheme: String
     let appName: String
     let canonicalURL: String
     let back: Link?

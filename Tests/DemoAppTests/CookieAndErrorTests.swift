@@ -22,7 +22,7 @@ import Testing
                 #expect(fresh != bad)
                 // The fresh cookie is valid: it restores the visible screen, and nothing else.
                 let restored = try user.get("/")
-                #expect(restored.response.header("Location") == "/orders/order/ORD-002")
+                #expect(restored.response.header("Location")?.hasPrefix("/orders/order/ORD-002") == true)
                 #expect(restored.response.header("Set-Cookie") == nil)
             }
         }

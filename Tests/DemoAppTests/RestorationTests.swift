@@ -15,6 +15,7 @@ import Testing
     @Test func rootRestoresTheLastScreenWithoutTheDeletedItem() async throws {
         try await withDemoServer { port in
             let user = UserAgent(port: port)
+            try user.skipOnboarding()
             try user.get("/home/orders/order/ORD-003")
             try delete("ORD-003", port: port)
 

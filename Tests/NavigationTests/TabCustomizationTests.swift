@@ -73,3 +73,18 @@ struct ContextChangeTests {
         #expect(try #require(cookie.decode(cookie.encode(switched))).context == "42")
     }
 }
+
+/// A multi-step flow's draft: merged step by step, kept in the cookie, cleared at the end.
+@Suite("Flow draft")
+struct FlowDraftTests {
+    @Test func recordsMergesSurvivesTheCookieAndClears() throws {
+        var state = State(selectedTab: .home)
+        state.apply(.recordFlow(["name": "Ana", "email": "a@example.com"]))
+        state.apply(.recordFlow(["email": "ana@example.com", "theme": "dark"]))
+        #expect(state.flow == ["name": "Ana", "email": "ana@example.com", "theme": "dark"])
+        let cookie = StateCookie<TestNavigation>(keys: ring(newSecret))
+        #expect(try #require(cookie.decode(cookie.encode(state))).flow == state.flow)
+        state.apply(.clearFlow)
+        #expect(state.flow.isEmpty)
+    }
+}

@@ -1,0 +1,93 @@
+import Navigation
+import NavigationHTML
+
+/// The model of `demo/onboarding.mustache`.
+struct OnboardingPage: Sendable {
+    struct Fact: Sendable {
+        let label: String
+        let value: String
+    }
+
+    let stepNumber: Int
+    let stepCount: Int
+    let isWelcome: Bool
+    let isProfile: Bool
+    let isPreferences: Bool
+    let isComplete: Bool
+    let formAction: String
+    let formToken: String
+    let error: String?
+    let backHref: String?
+    let continueTitle: String
+    let name: String
+    let email: String
+    let notifications: Bool
+    let themeLight: Bool
+    let themeDark: Bool
+    let themeSystem: Bool
+    let summary: [Fact]
+}
+
+extension DemoApp {
+    /// First visit: `/` opens onboarding over the restored screen until it is finished or skipped.
+    public func launch(_ restored: NavigationState<DemoNavigation>) -> NavigationState<DemoNavigation> {
+        guard !restored.features.contains(OnboardingCoordinator.onboarded), restored.presentation == nil else { return restored }
+        return restored.applying(.present(.onboarding(.welcome)))
+    }
+
+    public func colorScheme(in state: NavigationState<DemoNavigation>) -> ColorScheme? {
+        state.features.contains(OnboardingCoordinator.darkTheme) ? .dark
+            : state.features.contains(OnboardingCoordinator.lightTheme) ? .light : nil
+    }
+
+    func onboardingScreen(_ step: OnboardingStep, _ context: ScreenContext<DemoNavigation>) -> Screen {
+        let flow = context.state.flow
+        let steps = OnboardingStep.allCases
+        let theme = context.value("theme", default: flow["theme"] ?? "system")
+        let notifications = context.submitted.map { $0["notifications"] == "on" } ?? (flow["notifications"] != "off")
+        return Screen(title: step.title, template: "demo/onboarding", model: OnboardingPage(
+            stepNumber: (steps.firstIndex(of: step) ?? 0) + 1, stepCount: steps.count,
+            isWelcome: step == .welcome, isProfile: step == .profile, isPreferences: step == .preferences,
+            isComplete: step == .complete, formAction: context.formAction, formToken: context.formToken,
+            error: context.error,
+            backHref: OnboardingCoordinator.previous(before: step).map { context.href(.present(.onboarding($0))) },
+            continueTitle: step == .complete ? "Get Started" : "Continue",
+            name: context.value("name", default: flow["name"] ?? ""),
+            email: context.value("email", default: flow["email"] ?? ""),
+            notifications: notifications,
+            themeLight: theme == "light", themeDark: theme == "dark", themeSystem: theme != "light" && theme != "dark",
+            summary: [
+                .init(label: "Name", value: flow["name"] ?? "—"), .init(label: "Email", value: flow["email"] ?? "—"),
+                .init(label: "Notifications", value: flow["notifications"] == "off" ? "Off" : "On"),
+                .init(label: "Theme", value: (flow["theme"] ?? "system").capitalized),
+            ]))
+    }
+
+    /// Continue validates the step and moves on; the last step applies what was collected; Skip
+    /// ends the flow with nothing applied.
+    func submitOnboarding(
+        _ step: OnboardingStep, _ submission: Submission, _ context: ScreenContext<DemoNavigation>
+    ) throws -> SubmissionOutcome<DemoNavigation> {
+        if submission.action == "skip" {
+            return .navigate([.setFeature(OnboardingCoordinator.onboarded, true), .clearFlow, .dismiss])
+        }
+        switch OnboardingCoordinator.accept(step, submission) {
+        case .failure(let message):
+            return .invalid(message.text)
+        case .success(let values):
+            if let next = OnboardingCoordinator.next(after: step) {
+                return .navigate([.recordFlow(values), .present(.onboarding(next))])
+            }
+            let flow = context.state.flow
+            if let name = flow["name"], let userId = currentUserId(context.state) {
+                _ = try store.updateUser(id: userId, name: name)
+            }
+            return .navigate([
+                .setFeature(OnboardingCoordinator.onboarded, true),
+                .setFeature(OnboardingCoordinator.darkTheme, flow["theme"] == "dark"),
+                .setFeature(OnboardingCoordinator.lightTheme, flow["theme"] == "light"),
+                .clearFlow, .dismiss,
+            ])
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import NavigationHTML
+
+/// The steps of the first-run flow, in order.
+public enum OnboardingStep: String, CaseIterable, Codable, Sendable {
+    case welcome, profile, preferences, complete
+
+    var title: String {
+        switch self {
+        case .welcome: "Welcome"
+        case .profile: "Your Profile"
+        case .preferences: "Preferences"
+        case .complete: "All Set"
+        }
+    }
+}
+
+/// The seeds' onboarding coordinator, as pure values: which step follows which, what each step
+/// accepts, and what finishing does. What the steps collect waits in the navigation state's
+/// `flow` (the cookie) until the flow finishes.
+enum OnboardingCoordinator {
+    static let onboarded = "onboarded"
+    static let darkTheme = "theme-dark"
+    static let lightTheme = "theme-light"
+    static let email = TextRule(
+        label: "email address", maxLength: 100,
+        characters: CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "@.+-_")),
+        described: "letters, digits and @ . + - _")
+
+    static func next(after step: OnboardingStep) -> OnboardingStep? {
+        let steps = OnboardingStep.allCases
+        return steps.firstIndex(of: step).flatMap { steps.index(after: $0) < steps.endIndex ? steps[$0 + 1] : nil }
+    }
+
+    static func previous(before step: OnboardingStep) -> OnboardingStep? {
+        let steps = OnboardingStep.allCases
+        return steps.firstIndex(of: step).flatMap { $0 > 0 ? steps[$0 - 1] : nil }
+    }
+
+    /// The values a step's form contributes, validated.
+    static func accept(_ step: OnboardingStep, _ form: Submission) -> Result<[String: String], FormMessage> {
+        switch step {
+        case .welcome, .complete:
+            return .success([:])
+        case .profile:
+            return ProfileForm.name.check(form["name"]).flatMap { name in
+                email.check(form["email"]).flatMap { email in
+                    let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+                    guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !parts[1].hasSuffix(".") else {
+                        return .failure(FormMessage(text: "Enter an email address such as alex@example.com."))
+                    }
+                    return .success(["name": name, "email": email])
+                }
+            }
+        case .preferences:
+            let theme = form["theme"].isEmpty ? "system" : form["theme"]
+            guard ["light", "dark", "system"].contains(theme) else {
+                return .failure(FormMessage(text: "Choose a light, dark or system theme."))
+            }
+            return .success(["notifications": form["notifications"] == "on" ? "on" : "off", "theme": theme])
+        }
+    }
+}
