@@ -1,0 +1,86 @@
+"""Fixtures for the browser scenarios: the real demo server on a free port, and headless
+Chromium at a phone and a desktop size, with JavaScript on or off."""
+import os
+import pathlib
+import shutil
+import subprocess
+import tempfile
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "artifacts" / "screenshots"
+SIZES = {"narrow": (390, 844), "wide": (1280, 800)}
+
+
+def executable():
+    for build in (ROOT / ".build" / "debug", ROOT / ".build" / "release"):
+        candidate = build / "navigation-demo"
+        if candidate.exists():
+            return candidate
+    pytest.fail("navigation-demo is not built: run `swift build` (scripts/test does) before the browser tests")
+
+
+@pytest.fixture(scope="session")
+def base_url():
+    """A fresh demo server with its own data folder, for the whole session."""
+    data = tempfile.mkdtemp(prefix="browser-demo-")
+    process = subprocess.Popen(
+        [str(executable()), "--port", "0", "--data-dir", data,
+         "--public", str(ROOT / "Public"), "--templates", str(ROOT / "Templates")],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    line = process.stdout.readline().strip()
+    if not line.startswith("Serving on "):
+        process.kill()
+        pytest.fail(f"the demo server did not start: {line!r}")
+    yield line.removeprefix("Serving on ").rstrip("/")
+    process.terminate()
+    assert process.wait(timeout=15) == 0, "the server must exit cleanly on SIGTERM"
+    shutil.rmtree(data, ignore_errors=True)
+
+
+def start_chromium(width, height, javascript):
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.options import Options
+        from selenium.webdriver.chrome.service import Service
+    except ImportError as error:
+        pytest.fail(f"Selenium is missing ({error}); scripts/setup installs python3-selenium")
+    options = Options()
+    options.add_argument("--headless=new")
+    options.add_argument("--no-sandbox")
+    options.add_argument(f"--window-size={width},{height}")
+    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    try:
+        return webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
+    except Exception as error:  # any failure to start is a failed run, never a skip
+        pytest.fail(f"headless Chromium could not start: {error}; scripts/setup installs chromium and chromium-driver")
+
+
+@pytest.fixture(scope="session", params=[(size, js) for size in SIZES for js in (True, False)],
+                ids=lambda p: f"{p[0]}-{'js' if p[1] else 'nojs'}")
+def chromium(request, base_url):
+    """One headless Chromium per size and JavaScript mode, for the session."""
+    size, javascript = request.param
+    driver = start_chromium(*SIZES[size], javascript)
+    driver.size_name = size
+    driver.javascript = javascript
+    driver.base_url = base_url
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def browser(chromium):
+    """The browser with no cookies, as a new user: the server knows a user only by the cookie."""
+    chromium.get(chromium.base_url + "/app.css")
+    chromium.delete_all_cookies()
+    return chromium
+
+
+def screenshot(driver, name):
+    """Saves the screen for a person to look at (artifacts/ is not committed)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    driver.save_screenshot(str(ARTIFACTS / f"{name}-{driver.size_name}.png"))

@@ -1,0 +1,84 @@
+"""Presentations, sheet forms, the split view and onboarding in a real browser."""
+import pytest
+from selenium.webdriver.common.by import By
+
+from conftest import screenshot
+from pages import click, dialog, go, path, submit, title
+
+PRESENTATIONS = [
+    ("/orders", "Books", "Close", "order-sheet"), ("/orders/order/ORD-001", "Edit Order", "Cancel", "edit-sheet"),
+    ("/orders/order/ORD-001", "Delete Order", "Cancel", "confirmation-dialog"),
+    ("/profile", "Edit Profile", "Cancel", "profile-sheet"), ("/profile", "Photo", "Close", "photo-cover"),
+    ("/profile", "Options", "Close", "options-popover"), ("/profile", "About", "OK", "about-alert"),
+    ("/home", "Search", "Close", "search-sheet"),
+]
+
+
+@pytest.mark.parametrize("background,opener,close,name", PRESENTATIONS, ids=[p[3] for p in PRESENTATIONS])
+def test_every_presentation_opens_closes_and_leaves_with_back(browser, background, opener, close, name):
+    if browser.size_name == "wide" and background == "/orders":
+        background = "/orders/order/ORD-002"   # wide Orders rows select; the detail column presents
+        opener = "Edit Order"
+    go(browser, background)
+    click(browser, opener, "main")
+    assert dialog(browser), f"{opener} did not present on {path(browser)}"
+    opened = path(browser)
+    assert "present=" in opened
+    screenshot(browser, name)
+    browser.back()
+    assert path(browser) == background and not dialog(browser)
+    browser.forward()
+    assert path(browser) == opened and dialog(browser)
+    click(browser, close, "#presentation")
+    assert path(browser) == background and not dialog(browser)
+
+
+def test_sheet_form_rejects_saves_and_cancels(browser):
+    suffix = f"{browser.size_name} {'js' if browser.javascript else 'nojs'}"
+    go(browser, "/orders/order/ORD-003?present=edit-order/ORD-003")
+    field = browser.find_element(By.NAME, "title")
+    field.clear()
+    field.send_keys("<b>not allowed</b>")
+    submit(browser, "#presentation button[type=submit]")
+    assert "can hold" in browser.find_element(By.ID, "form-error").text
+    assert browser.find_element(By.NAME, "title").get_attribute("value") == "<b>not allowed</b>"
+    field = browser.find_element(By.NAME, "title")
+    field.clear()
+    field.send_keys(f"Coats {suffix}")
+    submit(browser, "#presentation button[type=submit]")
+    assert path(browser) == "/orders/order/ORD-003" and not dialog(browser)
+    assert f"Coats {suffix}" in browser.page_source
+    go(browser, "/orders/order/ORD-003?present=edit-order/ORD-003")
+    click(browser, "Cancel", "#presentation")
+    assert path(browser) == "/orders/order/ORD-003"
+
+
+def test_split_view_columns_or_stack(browser):
+    go(browser, "/recipes/category/desserts/recipe/apple-pie")
+    split = browser.find_element(By.CSS_SELECTOR, ".split")
+    assert split.is_displayed() == (browser.size_name == "wide")
+    assert title(browser) == "Apple Pie"
+    click(browser, "Lemon Tart" if browser.size_name == "narrow" else "Pancakes", "main")
+    assert title(browser) in ("Lemon Tart", "Pancakes")
+    screenshot(browser, "split-view")
+
+
+def test_onboarding_forwards_backwards_and_done(browser):
+    go(browser, "/")
+    assert path(browser) == "/home?present=onboarding/welcome"
+    screenshot(browser, "onboarding")
+    submit(browser, 'button[value="continue"]')
+    browser.find_element(By.NAME, "name").send_keys("Sam Lee")
+    browser.find_element(By.NAME, "email").send_keys("sam@example.com")
+    submit(browser, 'button[value="continue"]')
+    assert "Step 3 of 4" in browser.page_source
+    click(browser, "Back", "#presentation")
+    assert browser.find_element(By.NAME, "email").get_attribute("value") == "sam@example.com"
+    browser.back()
+    browser.find_element(By.CSS_SELECTOR, 'input[value="dark"]').click()
+    submit(browser, 'button[value="continue"]')
+    submit(browser, 'button[value="continue"]')
+    assert path(browser) == "/home"
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("data-color-scheme") == "dark"
+    go(browser, "/")
+    assert path(browser) == "/home"

@@ -1,0 +1,72 @@
+"""Stacks and tabs in a real browser: push, Back/Forward, pop to root, tab switching, reload,
+and cold deep links, at phone and desktop sizes, with JavaScript on and off."""
+import pytest
+from selenium.webdriver.common.by import By
+
+from conftest import screenshot
+from pages import click, go, path, title
+
+SEED_LINKS = {
+    "/user/42": "Jordan Rivers", "/order/ORD-001": "ORD-001", "/settings": "Settings",
+    "/recipe/apple-pie": "Apple Pie", "/category/desserts/recipe/apple-pie": "Apple Pie",
+}
+
+
+def test_push_three_levels_then_back_and_forward(browser):
+    go(browser, "/home")
+    click(browser, "My Profile", "main")
+    click(browser, "Order History", "main")
+    click(browser, "Electronics", "main")
+    assert title(browser) == "ORD-001"
+    assert path(browser) == "/home/user/1/orders/order/ORD-001"
+    screenshot(browser, "order-detail")
+    browser.back()
+    assert (path(browser), title(browser)) == ("/home/user/1/orders", "Order History")
+    browser.back()
+    assert path(browser) == "/home/user/1"
+    browser.forward()
+    assert (path(browser), title(browser)) == ("/home/user/1/orders", "Order History")
+
+
+def test_pop_to_root(browser):
+    go(browser, "/home/user/42/orders/order/ORD-002")
+    if browser.size_name == "wide":
+        click(browser, "Home", "nav.breadcrumbs")   # the breadcrumb's root
+    else:
+        click(browser, "Home", "nav.tabbar")         # the selected tab pops to root, as in SwiftUI
+    assert (path(browser), title(browser)) == ("/home", "My App")
+
+
+def test_switching_tabs_returns_to_the_preserved_stack(browser):
+    go(browser, "/home")
+    click(browser, "My Profile", "main")
+    click(browser, "Order History", "main")
+    click(browser, "Books", "main")
+    click(browser, "Recipes", "nav.tabbar")
+    click(browser, "Desserts", "main")
+    click(browser, "Apple Pie", "main")
+    assert title(browser) == "Apple Pie"
+    screenshot(browser, "recipe")
+    click(browser, "Home", "nav.tabbar")
+    assert (path(browser), title(browser)) == ("/home/user/1/orders/order/ORD-002", "ORD-002")
+    click(browser, "Recipes", "nav.tabbar")
+    assert path(browser) == "/recipes/category/desserts/recipe/apple-pie"
+
+
+@pytest.mark.parametrize("link", SEED_LINKS)
+def test_deep_links_open_cold(browser, link):
+    go(browser, link)
+    assert title(browser) == SEED_LINKS[link]
+    assert browser.find_element(By.CSS_SELECTOR, 'link[rel="canonical"]').get_attribute("href").startswith(browser.base_url + "/")
+
+
+@pytest.mark.parametrize("screen", [
+    "/home", "/home/user/1/orders", "/recipes/category/desserts/recipe/apple-pie", "/orders",
+    "/profile", "/find?q=pie", "/home/settings/customize-tabs", "/orders?present=order/ORD-001",
+    "/profile?present=options", "/home/settings?present=onboarding/preferences",
+])
+def test_reload_keeps_the_screen(browser, screen):
+    go(browser, screen)
+    before = (path(browser), title(browser), browser.find_elements(By.ID, "presentation") != [])
+    browser.refresh()
+    assert (path(browser), title(browser), browser.find_elements(By.ID, "presentation") != []) == before
