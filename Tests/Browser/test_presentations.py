@@ -1,6 +1,8 @@
 """Presentations, sheet forms, the split view and onboarding in a real browser."""
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import screenshot
 from pages import click, dialog, go, path, submit, title
@@ -82,3 +84,22 @@ def test_onboarding_forwards_backwards_and_done(browser):
     assert browser.find_element(By.TAG_NAME, "html").get_attribute("data-color-scheme") == "dark"
     go(browser, "/")
     assert path(browser) == "/home"
+
+
+def test_closing_escape_focus_and_back(browser):
+    go(browser, "/profile")
+    click(browser, "Photo", "main")
+    assert dialog(browser)
+    if browser.javascript:
+        inside = "return document.getElementById('presentation').contains(document.activeElement)"
+        assert browser.execute_script(inside), "focus moves into the presentation"
+        browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
+        WebDriverWait(browser, 5).until(lambda driver: path(driver) == "/profile")
+        assert not dialog(browser)
+        browser.back()   # closing went back through history, so Back leaves the screen behind too
+        assert "present=" not in path(browser)
+    else:
+        click(browser, "Close", "#presentation")   # without JavaScript: the plain link
+        assert path(browser) == "/profile" and not dialog(browser)
+        browser.back()
+        assert path(browser) == "/profile?present=photo"

@@ -55,7 +55,7 @@ import Testing
             let user = UserAgent(port: port)
             let page = try user.get("/home/order/%3Cscript%3Ealert(1)%3C%2Fscript%3E")
             #expect(page.status == 404)
-            #expect(!page.html.contains("<script"))
+            #expect(!page.html.contains("<script>"), "only the page's own script tag, never the payload")
             #expect(page.html.contains("&lt;script&gt;"))
             let search = try user.get("/home?present=search&q=%22%3E%3Cimg%20src%3Dx%3E")
             #expect(search.status == 200)
@@ -94,6 +94,13 @@ import Testing
             let page = try user.get("/home")
             #expect(page.response.header("Cache-Control") == "no-store")
             #expect(page.response.header("Vary")?.contains("Cookie") == true)
+            let policy = try #require(page.response.header("Content-Security-Policy"))
+            #expect(policy.contains("script-src 'self'") && !policy.contains("unsafe-inline"))
+            #expect(page.response.header("X-Content-Type-Options") == "nosniff")
+            let scripts = page.html.matches(of: #/<script[^>]*>/#).map { String($0.output) }
+            #expect(scripts == [#"<script src="/app.js" defer>"#], "no inline script")
+            let script = try user.get("/app.js")
+            #expect(script.response.header("Content-Type")?.hasPrefix("text/javascript") == true)
         }
     }
 }

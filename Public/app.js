@@ -1,0 +1,33 @@
+// Enhancements only: every control works without this file (pages never run inline script).
+// - Escape closes the top presentation.
+// - Focus moves into a presentation when it opens.
+// - Closing a presentation returns through history when the previous entry is the screen behind
+//   it, so the browser's Back does not reopen what was just closed.
+(() => {
+  "use strict";
+  const dialog = document.getElementById("presentation");
+  if (!dialog) return;
+  const closer = dialog.querySelector("a.close") || dialog.querySelector("a.role-cancel") || document.querySelector("a.scrim");
+  const behind = closer ? closer.getAttribute("href") : null;
+  if (!dialog.contains(document.activeElement)) dialog.focus();
+  if (!behind) return;
+
+  const cameFromBehind = () => {
+    if (!document.referrer) return false;
+    const previous = new URL(document.referrer);
+    return previous.origin === location.origin && previous.pathname + previous.search === behind;
+  };
+  const close = (event) => {
+    if (event) event.preventDefault();
+    if (cameFromBehind()) history.back();
+    else location.assign(behind);
+  };
+  for (const link of document.querySelectorAll("a[href]")) {
+    if (link.getAttribute("href") === behind && (dialog.contains(link) || link.classList.contains("scrim"))) {
+      link.addEventListener("click", close);
+    }
+  }
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && !event.defaultPrevented) close(event);
+  });
+})();
