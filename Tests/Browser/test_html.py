@@ -1,0 +1,40 @@
+"""Every main screen and presentation is valid HTML by the W3C Nu HTML Checker."""
+import pathlib
+import subprocess
+import tempfile
+import urllib.request
+
+import pytest
+
+from conftest import ROOT
+
+SCREENS = [
+    "/home", "/home/user/1/orders/order/ORD-001", "/home/settings", "/home/settings/customize-tabs",
+    "/recipes", "/recipes/category/desserts", "/recipes/category/desserts/recipe/apple-pie?columns=detailOnly",
+    "/orders", "/orders/order/ORD-002", "/profile", "/find?q=pie", "/no/such/page",
+    "/home?present=search&q=pie", "/orders?present=order/ORD-001",
+    "/orders?present=order/ORD-001&presented-path=order/ORD-001",
+    "/orders/order/ORD-001?present=edit-order/ORD-001", "/orders/order/ORD-001?present=delete-order/ORD-001",
+    "/profile?present=edit-profile", "/profile?present=photo", "/profile?present=options", "/profile?present=about",
+    "/home?present=onboarding/welcome", "/home?present=onboarding/profile",
+    "/home?present=onboarding/preferences", "/home?present=onboarding/complete",
+]
+
+
+def test_every_screen_and_presentation_is_valid_html(base_url):
+    checker = ROOT / ".build" / "vnu" / "vnu.jar"
+    if not checker.exists():
+        pytest.fail("the Nu HTML Checker is missing: scripts/setup --browser fetches it")
+    with tempfile.TemporaryDirectory() as folder:
+        for index, screen in enumerate(SCREENS):
+            request = urllib.request.Request(base_url + screen)
+            try:
+                body = urllib.request.urlopen(request).read()
+            except urllib.error.HTTPError as error:   # a 404 page is still a page to check
+                body = error.read()
+            (pathlib.Path(folder) / f"{index:02d}.html").write_bytes(body)
+        result = subprocess.run(["java", "-jar", str(checker), "--errors-only", folder],
+                                capture_output=True, text=True)
+        errors = "\n".join(line.replace(f"file:{folder}/", "") for line in result.stderr.splitlines())
+        names = "\n".join(f"{index:02d}.html = {screen}" for index, screen in enumerate(SCREENS))
+        assert result.returncode == 0 and not errors, f"{errors}\n\n{names}"
