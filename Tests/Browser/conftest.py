@@ -80,6 +80,17 @@ def browser(chromium):
     return chromium
 
 
+@pytest.fixture(scope="session", params=list(SIZES))
+def scripted_browser(request, base_url):
+    """Chromium with JavaScript on, one per size, for checks that run a script in the page."""
+    driver = start_chromium(*SIZES[request.param], True)
+    driver.size_name = request.param
+    driver.javascript = True
+    driver.base_url = base_url
+    yield driver
+    driver.quit()
+
+
 def screenshot(driver, name):
     """Saves the screen for a person to look at (artifacts/ is not committed)."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)

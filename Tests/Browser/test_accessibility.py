@@ -1,0 +1,34 @@
+"""axe-core over the main screens and presentations at both widths: no violations."""
+import pytest
+
+from conftest import ROOT
+from pages import go
+
+SCREENS = [
+    "/home", "/home/user/1/orders/order/ORD-001", "/home/settings", "/home/settings/customize-tabs",
+    "/recipes/category/desserts", "/recipes/category/desserts/recipe/apple-pie", "/orders", "/profile",
+    "/find?q=pie", "/no/such/page", "/orders?present=order/ORD-001",
+    "/orders/order/ORD-001?present=edit-order/ORD-001", "/orders/order/ORD-001?present=delete-order/ORD-001",
+    "/profile?present=photo", "/profile?present=options", "/profile?present=about",
+    "/home?present=search&q=pie", "/home?present=onboarding/preferences",
+]
+
+RUN = """const done = arguments[0];
+axe.run(document, {resultTypes: ['violations']}).then(result => done(result.violations.map(
+  v => ({id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map(n => n.target.join(' '))}))));"""
+
+
+def test_no_accessibility_violations(scripted_browser):
+    browser = scripted_browser
+    script = ROOT / ".build" / "axe" / "axe.min.js"
+    if not script.exists():
+        pytest.fail("axe-core is missing: scripts/setup --browser fetches it")
+    axe = script.read_text()
+    found = {}
+    for screen in SCREENS:
+        go(browser, screen)
+        browser.execute_script(axe)
+        violations = browser.execute_async_script(RUN)
+        if violations:
+            found[screen] = violations
+    assert not found, found
