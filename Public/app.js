@@ -1,15 +1,34 @@
 // Enhancements only: every control works without this file (pages never run inline script).
 // - Escape closes the top presentation.
-// - Focus moves into a presentation when it opens.
+// - Focus moves into a presentation when it opens, and back to the link that opened it when the
+//   screen behind shows again.
 // - Closing a presentation returns through history when the previous entry is the screen behind
 //   it, so the browser's Back does not reopen what was just closed.
 (() => {
   "use strict";
+  const here = location.pathname + location.search;
   const dialog = document.getElementById("presentation");
-  if (!dialog) return;
+
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest("a[href*='present=']");
+    if (link && !(dialog && dialog.contains(link))) {
+      sessionStorage.setItem("opener", JSON.stringify({ page: here, href: link.getAttribute("href") }));
+    }
+  });
+
+  if (!dialog) {
+    const opener = JSON.parse(sessionStorage.getItem("opener") || "null");
+    if (opener && opener.page === here) {
+      sessionStorage.removeItem("opener");
+      const link = [...document.querySelectorAll("a[href]")].find((a) => a.getAttribute("href") === opener.href);
+      if (link) link.focus();
+    }
+    return;
+  }
+
+  if (!dialog.contains(document.activeElement)) dialog.focus();
   const closer = dialog.querySelector("a.close") || dialog.querySelector("a.role-cancel") || document.querySelector("a.scrim");
   const behind = closer ? closer.getAttribute("href") : null;
-  if (!dialog.contains(document.activeElement)) dialog.focus();
   if (!behind) return;
 
   const cameFromBehind = () => {

@@ -21,7 +21,12 @@ public func buildApplication(
     let templates = try await TemplateLibrary(directory: configuration.templatesDirectory)
     let cookie = StateCookie<DemoNavigation>(keys: try SecretStore.keyRing(for: configuration))
     let store = try DemoStore(path: (configuration.dataDirectory as NSString).appendingPathComponent("demo.sqlite"))
-    let app = NavigationResponder(app: DemoApp(store: store), templates: templates, cookie: cookie)
+    // Versioned URLs for the pages' own files, read once at start-up: they cache for a year.
+    let publicFiles = configuration.publicDirectory
+    let app = NavigationResponder(
+        app: DemoApp(store: store), templates: templates, cookie: cookie,
+        stylesheet: FileResponder.versionedURL(of: "app.css", in: publicFiles),
+        script: FileResponder.versionedURL(of: "app.js", in: publicFiles))
     let files = FileResponder(root: configuration.publicDirectory, fallback: app)
     var server = ServerConfiguration()
     server.host = configuration.host

@@ -5,11 +5,14 @@
 /// inside `root` once symlinks are resolved. Paths containing NUL, a backslash,
 /// `.` or `..` segments or empty segments, directories (never listed), missing
 /// files and every other method go to `fallback`. A served file carries its
-/// `Content-Type` (by extension), `Cache-Control: public, max-age=3600`, a strong
-/// `ETag` from size and modification time, and `Last-Modified`; a matching
-/// `If-None-Match` is answered `304 Not Modified`.
+/// `Content-Type` (by extension), a strong `ETag` from size and modification time,
+/// and `Last-Modified`; a matching `If-None-Match` is answered `304 Not Modified`.
+/// A URL naming the file's current version (`versionedURL(of:in:)`, `?v=…`) may be
+/// cached for a year as immutable, since a changed file gets another URL; any other
+/// is cached for an hour and then revalidated.
 ///
 ///     let responder = FileResponder(root: "Public", fallback: app)
+///     FileResponder.versionedURL(of: "app.css", in: "Public")   // "/app.css?v=1094-6b02…"
 public struct FileResponder: HTTPResponder {
     public let root: String
     private let fallback: any HTTPResponder
@@ -24,7 +27,8 @@ public struct FileResponder: HTTPResponder {
               let relativePath = Self.relativePath(request.path),
               let file = StaticFile(root: root, relativePath: relativePath)
         else { return try fallback.respond(to: request) }
-        var headers = HTTPHeaders([("ETag", file.etag), ("Cache-Control", "public, max-age=3600")])
+        let caching = request.query["v"] == file.version ? "public, max-age=31536000, immutable" : "public, max-age=3600"
+        var headers = HTTPHeaders([("ETag", file.etag), ("Cache-Control", caching)])
         if let ifNoneMatch = request.headers["If-None-Match"], Self.matches(ifNoneMatch, etag: file.etag) {
             file.discard()
             // RFC 9110 15.4.5: a 304 carries the validators and caching fields only.
@@ -35,6 +39,14 @@ public struct FileResponder: HTTPResponder {
         headers.add("Last-Modified", file.lastModified)
         headers.add("X-Content-Type-Options", "nosniff")
         return Response(headers: headers, body: .file(descriptor: file.descriptor, size: file.size))
+    }
+
+    /// The URL of the file's current version, for pages to link to; the plain path when the
+    /// file cannot be read.
+    public static func versionedURL(of relativePath: String, in root: String) -> String {
+        guard let file = StaticFile(root: root, relativePath: relativePath) else { return "/" + relativePath }
+        file.discard()
+        return "/" + relativePath + "?v=" + file.version
     }
 
     /// The path without its leading slash, or nil when it is not a plain file path.

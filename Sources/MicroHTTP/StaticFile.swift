@@ -42,8 +42,12 @@ struct StaticFile {
 
     /// A strong validator that changes whenever the size or modification time does.
     var etag: String {
-        "\"\(String(size, radix: 16))-\(String(modifiedSeconds, radix: 16))"
-            + "\(String(modifiedNanoseconds, radix: 16))\""
+        "\"" + version + "\""
+    }
+
+    /// The file's version: its ETag without quotes, usable in a URL (`/app.css?v=…`).
+    var version: String {
+        "\(String(size, radix: 16))-\(String(modifiedSeconds, radix: 16))\(String(modifiedNanoseconds, radix: 16))"
     }
 
     var lastModified: String {

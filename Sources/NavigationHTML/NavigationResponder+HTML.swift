@@ -24,6 +24,8 @@ extension NavigationResponder {
             title: title,
             colorScheme: app.colorScheme(in: page.state)?.rawValue ?? "system",
             appName: app.name,
+            stylesheet: stylesheet,
+            script: script,
             canonicalURL: page.state.url,
             back: back,
             breadcrumbs: crumbs,

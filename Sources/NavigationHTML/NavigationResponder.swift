@@ -22,11 +22,19 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
     let app: App
     let templates: TemplateLibrary
     let cookie: StateCookie<Schema>
+    /// Where pages load the stylesheet and the script from (versioned URLs cache for long).
+    let stylesheet: String
+    let script: String
 
-    public init(app: App, templates: TemplateLibrary, cookie: StateCookie<Schema>) {
+    public init(
+        app: App, templates: TemplateLibrary, cookie: StateCookie<Schema>,
+        stylesheet: String = "/app.css", script: String = "/app.js"
+    ) {
         self.app = app
         self.templates = templates
         self.cookie = cookie
+        self.stylesheet = stylesheet
+        self.script = script
     }
 
     public func respond(to request: Request) throws -> Response {

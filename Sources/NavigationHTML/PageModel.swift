@@ -71,6 +71,8 @@ struct PageModel {
     /// "light", "dark", or "system".
     let colorScheme: String
     let appName: String
+    let stylesheet: String
+    let script: String
     let canonicalURL: String
     let back: Link?
     let breadcrumbs: [Crumb]

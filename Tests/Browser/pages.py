@@ -21,10 +21,13 @@ def title(driver):
 
 
 def click(driver, text, scope="body"):
-    """Clicks the first visible link whose text starts with `text`."""
+    """Clicks the first visible link whose text starts with `text`, and waits for the page it
+    leads to, so nothing found next belongs to the page being left."""
     for link in driver.find_elements(By.CSS_SELECTOR, f"{scope} a"):
         if link.is_displayed() and link.text.strip().startswith(text):
+            page = driver.find_element(By.TAG_NAME, "html")
             link.click()
+            WebDriverWait(driver, 5).until(expected_conditions.staleness_of(page))
             return
     raise AssertionError(f"no visible link {text!r} in {scope} on {path(driver)}")
 

@@ -92,10 +92,11 @@ def test_closing_escape_focus_and_back(browser):
     assert dialog(browser)
     if browser.javascript:
         inside = "return document.getElementById('presentation').contains(document.activeElement)"
-        assert browser.execute_script(inside), "focus moves into the presentation"
+        WebDriverWait(browser, 5).until(lambda driver: driver.execute_script(inside))   # focus moves in
         browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
         WebDriverWait(browser, 5).until(lambda driver: path(driver) == "/profile")
         assert not dialog(browser)
+        WebDriverWait(browser, 5).until(lambda driver: driver.switch_to.active_element.text.startswith("Photo"))
         browser.back()   # closing went back through history, so Back leaves the screen behind too
         assert "present=" not in path(browser)
     else:

@@ -97,10 +97,15 @@ import Testing
             let policy = try #require(page.response.header("Content-Security-Policy"))
             #expect(policy.contains("script-src 'self'") && !policy.contains("unsafe-inline"))
             #expect(page.response.header("X-Content-Type-Options") == "nosniff")
-            let scripts = page.html.matches(of: #/<script[^>]*>/#).map { String($0.output) }
-            #expect(scripts == [#"<script src="/app.js" defer>"#], "no inline script")
-            let script = try user.get("/app.js")
+            let scripts = page.html.matches(of: #/<script src="([^"]*)" defer>/#).map { String($0.output.1) }
+            #expect(page.html.matches(of: #/<script/#).count == 1 && scripts.count == 1, "no inline script")
+            let script = try user.get(try #require(scripts.first))
             #expect(script.response.header("Content-Type")?.hasPrefix("text/javascript") == true)
+            #expect(script.response.header("Cache-Control") == "public, max-age=31536000, immutable",
+                    "the page links to the file's current version, which may be cached for a year")
+            let stylesheet = try #require(page.html.firstMatch(of: #/<link rel="stylesheet" href="([^"]*)">/#)?.output.1)
+            #expect(stylesheet.hasPrefix("/app.css?v="))
+            #expect(try user.get("/app.css?v=stale").response.header("Cache-Control") == "public, max-age=3600")
         }
     }
 }
