@@ -1,4 +1,7 @@
 """What a person does on a page, and what they see."""
+import time
+
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
@@ -23,19 +26,36 @@ def title(driver):
 def click(driver, text, scope="body"):
     """Clicks the first visible link whose text starts with `text`, and waits for the page it
     leads to, so nothing found next belongs to the page being left."""
-    for link in driver.find_elements(By.CSS_SELECTOR, f"{scope} a"):
-        if link.is_displayed() and link.text.strip().startswith(text):
-            page = driver.find_element(By.TAG_NAME, "html")
-            link.click()
-            WebDriverWait(driver, 5).until(expected_conditions.staleness_of(page))
-            return
-    raise AssertionError(f"no visible link {text!r} in {scope} on {path(driver)}")
+    def find():
+        for link in driver.find_elements(By.CSS_SELECTOR, f"{scope} a"):
+            if link.is_displayed() and link.text.strip().startswith(text):
+                return link
+        raise AssertionError(f"no visible link {text!r} in {scope} on {path(driver)}")
+    navigate(driver, find)
 
 
 def submit(driver, selector):
     """Presses a submit button and waits for the page it leads to."""
-    page = driver.find_element(By.TAG_NAME, "html")
-    driver.find_element(By.CSS_SELECTOR, selector).click()
+    navigate(driver, lambda: driver.find_element(By.CSS_SELECTOR, selector))
+
+
+def navigate(driver, find, attempts=3):
+    """Finds an element and clicks it, then waits until the page it leads to has replaced this
+    one. A page still settling can swap its document between the find and the click; that is
+    retried, any other failure is not."""
+    for attempt in range(attempts):
+        page = driver.find_element(By.TAG_NAME, "html")
+        try:
+            find().click()
+            break
+        except StaleElementReferenceException:
+            pass
+        except WebDriverException as error:
+            if "does not belong to the document" not in str(error):
+                raise
+        if attempt == attempts - 1:
+            raise AssertionError(f"the page kept changing under the click on {path(driver)}")
+        time.sleep(0.2)
     WebDriverWait(driver, 5).until(expected_conditions.staleness_of(page))
 
 
