@@ -4,18 +4,13 @@ import Testing
 /// A context change (Switch Account, Sign Out) resets every stack, as the seeds reset the path
 /// when the app context changes; tab arrangement and flags stay.
 @Suite struct AccountTests {
-    func press(_ fields: [String: String], as user: UserAgent) throws -> UserAgent.Page {
-        let page = try #require(user.page)
-        return try user.post(try #require(page.formAction), fields.merging(["_token": try #require(page.formToken)]) { $1 })
-    }
-
     @Test func switchingAccountResetsEveryStack() async throws {
         try await withDemoServer { port in
             let user = UserAgent(port: port)
             try user.get("/home/orders/order/ORD-001")
             try user.get("/recipes/category/desserts/recipe/apple-pie")
             try user.get("/profile")
-            let switched = try press(["_action": "switchAccount", "user": "42"], as: user)
+            let switched = try user.submit(["_action": "switchAccount", "user": "42"])
             #expect(switched.status == 303)
             #expect(switched.response.header("Location") == "/profile")
             let profile = try user.get("/profile")
@@ -33,16 +28,16 @@ import Testing
             let user = UserAgent(port: port)
             try user.get("/home/settings")
             try user.get("/profile")
-            try press(["_action": "signOut"], as: user)
+            try user.submit(["_action": "signOut"])
             let out = try user.get("/profile")
             #expect(out.title == "Signed Out")
             #expect(out.tabHref("home") == "/home")
             #expect(try user.get("/profile?present=edit-profile").status == 404, "no profile to edit")
             try user.get("/profile")
-            try press(["_action": "switchAccount", "user": "1"], as: user)
+            try user.submit(["_action": "switchAccount", "user": "1"])
             #expect(try user.get("/profile").title == "Alex Appleseed")
             try user.get("/profile")
-            #expect(try press(["_action": "switchAccount", "user": "999"], as: user).status == 422)
+            #expect(try user.submit(["_action": "switchAccount", "user": "999"]).status == 422)
         }
     }
 }

@@ -7,13 +7,6 @@ import Testing
         page.html.matches(of: #/<a class="tab tab-([a-z]+)"/#).map { String($0.output.1) }
     }
 
-    /// Posts the form holding a button labelled `button` on the current page.
-    func press(_ button: String, fields: [String: String], as user: UserAgent) throws -> UserAgent.Page {
-        let page = try #require(user.page)
-        return try user.post(try #require(page.formAction),
-                             fields.merging(["_token": try #require(page.formToken)]) { $1 })
-    }
-
     @Test func sectionsGroupTabsForTheSidebar() async throws {
         try await withDemoServer { port in
             let page = try UserAgent(port: port).get("/home")
@@ -49,19 +42,19 @@ import Testing
             #expect(hidden.notice == "The Beta tab is hidden.")
 
             try user.get("/home/settings")
-            #expect(try press("Turn On", fields: ["_action": "setBeta", "on": "1"], as: user).status == 303)
+            #expect(try user.submit(["_action": "setBeta", "on": "1"]).status == 303)
             #expect(tabs(try user.get("/home/settings")).contains("beta"))
             try user.get("/beta")
             #expect(try user.follow("Recipe of the Week").path == "/beta/recipe/tiramisu")
 
             try user.get("/home/settings")
-            try press("Turn Off", fields: ["_action": "setBeta", "on": "0"], as: user)
+            try user.submit(["_action": "setBeta", "on": "0"])
             let off = try user.get("/home/settings")
             #expect(!tabs(off).contains("beta"))
             #expect(try user.get("/beta/recipe/pancakes").status == 404, "a hidden tab cannot be opened")
 
             try user.get("/home/settings")
-            try press("Turn On", fields: ["_action": "setBeta", "on": "1"], as: user)
+            try user.submit(["_action": "setBeta", "on": "1"])
             #expect(try user.get("/home/settings").tabHref("beta") == "/beta/recipe/tiramisu", "its stack came back")
         }
     }
@@ -70,20 +63,20 @@ import Testing
         try await withDemoServer { port in
             let user = UserAgent(port: port)
             try user.get("/profile/settings/customize-tabs")
-            try press("Move Up", fields: ["_action": "moveTab", "tab": "find", "by": "-1"], as: user)
+            try user.submit(["_action": "moveTab", "tab": "find", "by": "-1"])
             #expect(tabs(try user.get("/profile/settings/customize-tabs")) == ["home", "recipes", "orders", "find", "profile"])
-            try press("Hide", fields: ["_action": "hideTab", "tab": "orders", "hidden": "1"], as: user)
+            try user.submit(["_action": "hideTab", "tab": "orders", "hidden": "1"])
             let hidden = try user.get("/profile/settings/customize-tabs")
             #expect(tabs(hidden) == ["home", "recipes", "find", "profile"])
             #expect(hidden.html.contains("Hidden"))
-            #expect(try press("Hide", fields: ["_action": "hideTab", "tab": "home", "hidden": "1"], as: user).status == 422)
+            #expect(try user.submit(["_action": "hideTab", "tab": "home", "hidden": "1"]).status == 422)
 
             let state = try user.get("/profile", accept: "application/json").response
             let json = try JSONSerialization.jsonObject(with: Data(state.body)) as? [String: Any]
             #expect(json?["hiddenTabs"] as? [String] == ["orders"])
 
             try user.get("/profile/settings/customize-tabs")
-            try press("Reset", fields: ["_action": "resetTabs"], as: user)
+            try user.submit(["_action": "resetTabs"])
             #expect(tabs(try user.get("/profile")) == ["home", "recipes", "orders", "profile", "find"])
         }
     }

@@ -132,6 +132,13 @@ final class UserAgent {
         return page
     }
 
+    /// Posts the current page's form with its token and `fields`, as pressing its button does.
+    @discardableResult
+    func submit(_ fields: [String: String]) throws -> Page {
+        guard let page, let action = page.formAction, let token = page.formToken else { throw Missing(what: "form") }
+        return try post(action, fields.merging(["_token": token]) { $1 })
+    }
+
     /// Skips the first-run onboarding, as a returning user has, so `/` restores plainly.
     func skipOnboarding() throws {
         let cover = try get("/home?present=onboarding/welcome")
