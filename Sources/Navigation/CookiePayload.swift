@@ -96,8 +96,6 @@ struct CookiePayload: Codable, Hashable {
 
     private static func routes<Schema: NavigationSchema>(_ segments: [String], of: Schema.Type) -> [Schema.Route] {
         var reader = PathReader(segments)
-        var routes: [Schema.Route] = []
-        while let route = Schema.Route.read(from: &reader) { routes.append(route) }
-        return routes
+        return reader.readAll(Schema.Route.self)
     }
 }

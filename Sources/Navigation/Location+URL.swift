@@ -57,10 +57,7 @@ extension Location {
         var location: Location
         if let tab = Schema.Tab(rawValue: first) {
             _ = reader.next()
-            location = Location(tab: tab)
-            while let route = Schema.Route.read(from: &reader) {
-                location.path.append(route)
-            }
+            location = Location(tab: tab, path: reader.readAll(Schema.Route.self))
         } else if let deepLink = Schema.deepLink(&reader) {
             location = deepLink
         } else {
@@ -97,8 +94,7 @@ extension Location {
     /// The routes of a query value, or nil when any part of it is not a route.
     private static func routes(in value: String) -> [Schema.Route]? {
         var reader = PathReader(URLEncoding.segments(of: value))
-        var routes: [Schema.Route] = []
-        while let route = Schema.Route.read(from: &reader) { routes.append(route) }
+        let routes = reader.readAll(Schema.Route.self)
         return reader.isAtEnd ? routes : nil
     }
 }

@@ -43,5 +43,14 @@ extension PathRepresentable {
     }
 }
 
+extension PathReader {
+    /// Reads values of `type` one after another for as long as the next segments name one.
+    mutating func readAll<Value: PathRepresentable>(_ type: Value.Type) -> [Value] {
+        var values: [Value] = []
+        while let value = Value.read(from: &self) { values.append(value) }
+        return values
+    }
+}
+
 /// A screen that can be pushed on a tab's stack (`navigationDestination(for:)` in SwiftUI).
 public protocol Route: PathRepresentable {}

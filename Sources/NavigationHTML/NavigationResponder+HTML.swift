@@ -16,8 +16,9 @@ extension NavigationResponder {
             content = try templates.render(screen.model, template: screen.template)
         }
         let presentation = try presentationModel(context: context, page: &page)
-        let crumbs = page.showsScreen ? breadcrumbs(for: context) : []
-        let split = page.showsScreen ? try splitModel(context: context, detailTitle: title, detail: content) : nil
+        let crumbs = page.showsScreen ? breadcrumbs(for: context, titles: page.titles) : []
+        let split = page.showsScreen
+            ? try splitModel(context: context, titles: page.titles, detailTitle: title, detail: content) : nil
         let back: PageModel.Link? = crumbs.count >= 2
             ? PageModel.Link(title: crumbs[crumbs.count - 2].title, href: context.href(.pop)) : nil
         let model = PageModel(
@@ -68,9 +69,10 @@ extension NavigationResponder {
             let path = page.state.presentationPath
             if let top = path.last {
                 screen = try app.screen(for: top, context: inner)
-                let below = path.count >= 2 ? try app.title(for: path[path.count - 2]) : nil
-                let rootTitle = try app.screen(for: destination, context: inner).title
-                back = PageModel.Link(title: below ?? rootTitle, href: inner.href(.pop))
+                let below = path.count >= 2
+                    ? try app.title(for: path[path.count - 2])
+                    : try app.screen(for: destination, context: inner).title
+                back = PageModel.Link(title: below, href: inner.href(.pop))
             } else {
                 screen = try app.screen(for: destination, context: inner)
             }
@@ -95,7 +97,7 @@ extension NavigationResponder {
     /// The split view of the selected tab, when the app shows it as one: the detail column holds
     /// the last column's selection and the stack above it, or the placeholder.
     private func splitModel(
-        context: ScreenContext<Schema>, detailTitle: String, detail: String
+        context: ScreenContext<Schema>, titles: [String], detailTitle: String, detail: String
     ) throws -> PageModel.Split? {
         let state = context.state
         guard let split = try app.splitColumns(for: state.selectedTab, context: context) else { return nil }
@@ -105,7 +107,7 @@ extension NavigationResponder {
         let start = depth > 0 && depth == split.columns.count ? depth - 1 : depth
         let hasDetail = state.path.count > start
         let back: PageModel.Link? = state.path.count - 1 > start
-            ? PageModel.Link(title: (try? app.title(for: state.path[state.path.count - 2])) ?? "Back", href: context.href(.pop))
+            ? PageModel.Link(title: Self.title(at: state.path.count - 2, in: titles), href: context.href(.pop))
             : nil
         let visibility = state[state.selectedTab].columns
         return PageModel.Split(
@@ -147,17 +149,21 @@ extension NavigationResponder {
         return groups
     }
 
-    /// The tab's root, then every pushed screen; each links to the screen it names by its stable
-    /// element ID, and the last is the current one.
-    private func breadcrumbs(for context: ScreenContext<Schema>) -> [PageModel.Crumb] {
+    /// The tab's root, then every pushed screen (titled from what validating the stack looked
+    /// up); each links to the screen it names by its stable element ID, the last is current.
+    private func breadcrumbs(for context: ScreenContext<Schema>, titles: [String]) -> [PageModel.Crumb] {
         let state = context.state
         var crumbs = [PageModel.Crumb(
             title: state.selectedTab.title, href: context.href(.popToRoot), isCurrent: state.path.isEmpty)]
         for (index, id) in state.path.ids.enumerated() {
-            let title = (try? app.title(for: state.path[index])) ?? "…"
             crumbs.append(PageModel.Crumb(
-                title: title, href: context.href(.popTo(id)), isCurrent: index == state.path.count - 1))
+                title: Self.title(at: index, in: titles), href: context.href(.popTo(id)),
+                isCurrent: index == state.path.count - 1))
         }
         return crumbs
+    }
+
+    private static func title(at index: Int, in titles: [String]) -> String {
+        titles.indices.contains(index) ? titles[index] : "…"
     }
 }

@@ -138,9 +138,10 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
     func validate(
         _ page: inout RenderedPage<Schema>, query: [String: String], formToken: String
     ) -> ScreenContext<Schema> {
+        page.titles = []
         for (index, route) in page.state.path.enumerated() {
             do {
-                _ = try app.title(for: route)
+                page.titles.append(try app.title(for: route))
             } catch {
                 page.state.path.removeLast(page.state.path.count - index)
                 page.status = (error as? HTTPError)?.status ?? .notFound

@@ -7,6 +7,8 @@ struct RenderedPage<Schema: NavigationSchema> {
     var state: NavigationState<Schema>
     var status: HTTPStatus = .ok
     var notice: String?
+    /// The title of each screen on the visible stack, looked up once while validating it.
+    var titles: [String] = []
     /// False when the URL named no screen at all: only the chrome and the notice are shown.
     var showsScreen = true
     /// `/`: answered with a redirect to the restored screen's URL.
