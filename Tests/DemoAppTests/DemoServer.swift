@@ -11,6 +11,16 @@ func withDemoServer(_ body: (Int) throws -> Void) async throws {
     try await withDemoServer(dataDirectory: data, body)
 }
 
+/// The same, signing cookies with `secret` (so a test can read or forge them); `body` also gets
+/// the data folder.
+func withDemoServer(secret: String, _ body: (Int, URL) throws -> Void) async throws {
+    let data = FileManager.default.temporaryDirectory.appendingPathComponent("demo-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: data) }
+    try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+    try Data((secret + "\n").utf8).write(to: data.appendingPathComponent("secret"))
+    try await withDemoServer(dataDirectory: data) { port in try body(port, data) }
+}
+
 /// The same, on a data folder the caller keeps, so a test can restart the server on it.
 func withDemoServer(dataDirectory data: URL, _ body: (Int) throws -> Void) async throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -8,14 +8,6 @@ import Testing
 @Suite struct HostileInputTests {
     static let secret = "hostile-input-secret-0123456789"
 
-    func withKnownSecret(_ body: (Int, URL) throws -> Void) async throws {
-        let data = FileManager.default.temporaryDirectory.appendingPathComponent("demo-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: data) }
-        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
-        try Data((Self.secret + "\n").utf8).write(to: data.appendingPathComponent("secret"))
-        try await withDemoServer(dataDirectory: data) { port in try body(port, data) }
-    }
-
     /// Cookies made from a valid one: flipped characters, truncations, junk, other keys, other
     /// versions, an oversized value and duplicates.
     static func hostileCookies(from valid: String, count: Int) -> [String] {
@@ -45,7 +37,7 @@ import Testing
     }
 
     @Test func hostileCookiesGetThePageAndAFreshValidCookie() async throws {
-        try await withKnownSecret { port, _ in
+        try await withDemoServer(secret: Self.secret) { port, _ in
             let codec = StateCookie<DemoNavigation>(keys: KeyRing(secrets: [Self.secret])!)
             let user = UserAgent(port: port)
             try user.get("/home/orders/order/ORD-001")
@@ -76,7 +68,7 @@ import Testing
     }()
 
     @Test func scriptPayloadsNeverComeBackUnescaped() async throws {
-        try await withKnownSecret { port, data in
+        try await withDemoServer(secret: Self.secret) { port, data in
             // Item names that bypass the forms' validation, as if written by another program.
             let store = try DemoStore(path: data.appendingPathComponent("demo.sqlite").path)
             _ = try store.updateOrder(id: "ORD-002", title: Self.payloads[1], cents: 100)

@@ -8,16 +8,8 @@ import Testing
     static let version1 = "1.eyJzIjp7ImhvbWUiOlsib3JkZXJzIiwib3JkZXIiLCJPUkQtMDAxIl0sInJlY2lwZXMiOlsiY2F0ZWdvcnkiLCJkZXNzZXJ0cyJdfSwidCI6InJlY2lwZXMifQ.k2rFW7DUsJoDKE1C1Ow-DkqXFG2MPCU5AinuKrkrgak"
     static let version9 = "9.eyJzIjp7ImhvbWUiOlsic2V0dGluZ3MiXX0sInQiOiJob21lIn0.fzfDbH1rLyYgoJpGVR9ZhGHvR5NF2HFNQUH-PqH6B74"
 
-    func withServerSigningWithTheSampleSecret(_ body: (Int) throws -> Void) async throws {
-        let data = FileManager.default.temporaryDirectory.appendingPathComponent("demo-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: data) }
-        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
-        try Data((Self.secret + "\n").utf8).write(to: data.appendingPathComponent("secret"))
-        try await withDemoServer(dataDirectory: data, body)
-    }
-
     @Test func aVersion1CookieKeepsItsStacksAndIsRewritten() async throws {
-        try await withServerSigningWithTheSampleSecret { port in
+        try await withDemoServer(secret: Self.secret) { port, _ in
             let user = UserAgent(port: port)
             user.cookie = "nav=" + Self.version1
             let page = try user.get("/profile")
@@ -31,7 +23,7 @@ import Testing
     }
 
     @Test func anUnknownVersionIsACleanReset() async throws {
-        try await withServerSigningWithTheSampleSecret { port in
+        try await withDemoServer(secret: Self.secret) { port, _ in
             let user = UserAgent(port: port)
             user.cookie = "nav=" + Self.version9
             let page = try user.get("/orders/order/ORD-002")
