@@ -55,6 +55,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // libFuzzer's target over the cookie decoder (`scripts/fuzz`); a corpus replayer otherwise.
+        .executableTarget(
+            name: "CookieFuzzer",
+            dependencies: ["DemoApp", "Navigation"],
+            path: "Sources/CookieFuzzer"
+        ),
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP", "HTTPTestSupport"]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation"]),

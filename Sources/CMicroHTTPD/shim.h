@@ -55,6 +55,9 @@ shim_start_daemon (unsigned int flags,
                            MHD_OPTION_NOTIFY_COMPLETED, completed,
                            completed_cls,
                            MHD_OPTION_UNESCAPE_CALLBACK, &shim_unescape, NULL,
+                           /* 400 for HTTP/1.1 without Host, spaces in the URL
+                            * or in header names. */
+                           MHD_OPTION_STRICT_FOR_CLIENT, (int) 1,
                            MHD_OPTION_END);
 }
 

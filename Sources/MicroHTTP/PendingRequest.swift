@@ -11,6 +11,8 @@ final class PendingRequest {
     var postProcessor: OpaquePointer?
     /// Set when the body is, or is declared to be, larger than allowed.
     var isTooLarge = false
+    /// Set when the headers state the body's length ambiguously.
+    var isRefused = false
     private(set) var bodySize = 0
     private var fields: [String: [UInt8]] = [:]
     /// The field whose value is arriving; nil while skipping a repeated name or a file.

@@ -59,6 +59,11 @@ private func accessHandler(
 /// refused: answering on the first call makes libmicrohttpd close kept-alive
 /// connections.
 private func begin(_ pending: PendingRequest, on connection: OpaquePointer, core: ServerCore) -> MHD_Result {
+    if RequestFraming(HTTPHeaders(values(of: connection, kind: .HEADER_KIND))).isAmbiguous {
+        // Closing too: the bytes after these headers cannot be trusted to start a request.
+        pending.isRefused = true
+        return ServerCore.ambiguousFraming.queue(on: connection, closing: true)
+    }
     let declared = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length")
         .flatMap { UInt64(String(cString: $0)) } ?? 0
     if declared > UInt64(core.maxBodySize) {
@@ -102,6 +107,9 @@ private func finish(_ pending: PendingRequest, on connection: OpaquePointer, cor
     }
     if pending.isTooLarge {
         return ServerCore.payloadTooLarge.queue(on: connection, closing: true)
+    }
+    if pending.isRefused {
+        return ServerCore.ambiguousFraming.queue(on: connection, closing: true)
     }
     let request = Request(
         method: method, path: pending.path,

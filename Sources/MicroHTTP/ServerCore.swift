@@ -39,5 +39,9 @@ final class ServerCore: Sendable {
         return response
     }()
 
+    /// The answer to a request whose body length is stated in two ways (see `RequestFraming`).
+    static let ambiguousFraming = Response.text(
+        "Bad Request: conflicting Content-Length or Transfer-Encoding", status: .badRequest)
+
     static let payloadTooLarge = Response.text(HTTPStatus.payloadTooLarge.reason, status: .payloadTooLarge)
 }

@@ -63,7 +63,15 @@ public struct StateCookie<Schema: NavigationSchema>: Sendable {
     /// Screens whose segments no longer parse are dropped with everything above them. A cookie
     /// written before nonces existed reads with an empty nonce; give it a fresh one.
     public func read(_ value: String) -> StoredState<Schema>? {
-        guard let payload = open(value) else { return nil }
+        guard let (version, json) = verify(value) else { return nil }
+        return read(version: version, json: json)
+    }
+
+    /// What a cookie's payload holds once its signature has been checked: the part of `read`
+    /// that sees attacker-chosen bytes only if the secret leaks, exposed so a fuzzer can reach it
+    /// without forging signatures. Nil for a version this type does not read or JSON it cannot.
+    @_spi(Fuzzing) public func read(version: Int, json: Data) -> StoredState<Schema>? {
+        guard let payload = Self.payload(version: version, json: json) else { return nil }
         return StoredState(state: payload.state(of: Schema.self), nonce: payload.n ?? "", notice: payload.m)
     }
 
@@ -87,6 +95,16 @@ public struct StateCookie<Schema: NavigationSchema>: Sendable {
 
     /// The verified payload of `value`, or nil.
     func open(_ value: String) -> CookiePayload? {
+        verify(value).flatMap { Self.payload(version: $0, json: $1) }
+    }
+
+    private static func payload(version: Int, json: Data) -> CookiePayload? {
+        guard readableVersions.contains(version) else { return nil }
+        return try? JSONDecoder().decode(CookiePayload.self, from: json)
+    }
+
+    /// The version and JSON of `value` when its signature verifies under the ring, else nil.
+    private func verify(_ value: String) -> (Int, Data)? {
         let parts = value.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 1, let version = Int(parts[0]),
               Self.readableVersions.contains(version),
@@ -94,7 +112,7 @@ public struct StateCookie<Schema: NavigationSchema>: Sendable {
         else { return nil }
         let signed = parts[0] + "." + parts[1]
         guard keys.verify(signature, for: Data(signed.utf8)) else { return nil }
-        return try? JSONDecoder().decode(CookiePayload.self, from: json)
+        return (version, json)
     }
 
     private func seal(_ payload: CookiePayload) -> String {

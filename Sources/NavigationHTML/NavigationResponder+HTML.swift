@@ -7,7 +7,6 @@ extension NavigationResponder {
     func html(_ page: RenderedPage<Schema>, context: ScreenContext<Schema>) throws -> Response {
         var page = page
         let state = page.state
-        let tab = state.selectedTab
         var title = "Not Found"
         var content = ""
         if page.showsScreen {

@@ -20,12 +20,24 @@ public final class TestClient {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
 
-    /// Connects to 127.0.0.1:`port`; reads give up after 5 seconds.
-    public init(port: Int) throws {
+    /// Connects to 127.0.0.1:`port`, from the loopback address `source` when given (any of
+    /// 127.0.0.0/8 works, so a test can play several clients); reads give up after 5 seconds.
+    public init(port: Int, source: String? = nil) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw Failure(operation: "socket", code: errno) }
         var timeout = timeval(tv_sec: 5, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            guard bound == 0 else { throw Failure(operation: "bind", code: errno) }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian

@@ -1,0 +1,49 @@
+import DemoApp
+import Foundation
+@_spi(Fuzzing) import Navigation
+
+/// What the fuzzer asserts about one input, tried three ways: as a whole cookie value (parsing
+/// and the signature check), and as the JSON payload of a version-1 and a version-2 cookie whose
+/// signature has been checked. Whatever decodes must be a state the server can use: it writes
+/// back within the cookie budget, reads back as a prefix of itself (trimming only ever removes
+/// the tops of stacks), and has a URL and a JSON form. A broken promise stops the process, which
+/// the fuzzer reports as a crash with the input that caused it.
+enum CookieCheck {
+    static let cookie = StateCookie<DemoNavigation>(keys: KeyRing(secrets: [String(repeating: "fuzzing-", count: 4)])!)
+
+    static func run(_ data: Data) {
+        _ = cookie.read(String(decoding: data, as: UTF8.self))
+        for version in [1, 2] {
+            if let stored = cookie.read(version: version, json: data) { check(stored) }
+        }
+    }
+
+    static func check(_ stored: StoredState<DemoNavigation>) {
+        let value = cookie.write(stored)
+        require("\(cookie.name)=\(value)".utf8.count <= cookie.maxSize, "cookie over budget")
+        guard let again = cookie.read(value) else { fail("a written cookie does not read back") }
+        require(again.nonce == stored.nonce, "nonce changed")
+        require(again.notice == stored.notice.map { String($0.prefix(200)) }, "notice changed")
+        let (before, after) = (stored.state, again.state)
+        require(after.selectedTab == before.selectedTab, "selected tab changed")
+        require(after.customization == before.customization, "tab customization changed")
+        require(after.features == before.features && after.context == before.context, "flags changed")
+        require(after.flow == before.flow, "flow draft changed")
+        for tab in DemoTab.allCases {
+            let (old, new) = (before[tab].path.elements, after[tab].path.elements)
+            require(new.count <= old.count && Array(old.prefix(new.count)) == new, "\(tab) is not a prefix")
+        }
+        // Written again, what was read is stable: trimming is deterministic.
+        require(cookie.read(cookie.write(again)) == again, "trimming is not deterministic")
+        _ = before.url
+        _ = try? JSONEncoder().encode(before)
+    }
+
+    private static func require(_ condition: Bool, _ message: @autoclosure () -> String) {
+        if !condition { fail(message()) }
+    }
+
+    private static func fail(_ message: String) -> Never {
+        fatalError("cookie check: \(message)")
+    }
+}
