@@ -63,7 +63,7 @@ let package = Package(
         ),
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP", "HTTPTestSupport"]),
-        .testTarget(name: "NavigationTests", dependencies: ["Navigation"]),
+        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "HTTPTestSupport"]),
         .testTarget(name: "NavigationHTMLTests", dependencies: ["NavigationHTML", "Navigation"]),
         .testTarget(
             name: "DemoAppTests",
