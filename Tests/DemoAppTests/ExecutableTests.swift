@@ -1,58 +1,80 @@
 import Foundation
+import GRDB
 import HTTPTestSupport
 import Testing
 
 /// The `navigation-demo` executable as a user runs it: options, the printed URL, and a clean
 /// exit on SIGTERM or SIGINT.
 @Suite struct ExecutableTests {
-    /// The executable sits next to the test bundle in the build folder.
-    static var executable: URL {
-        var url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        while url.path != "/" && !FileManager.default.fileExists(atPath: url.appendingPathComponent("navigation-demo").path) {
-            url.deleteLastPathComponent()
-        }
-        return url.appendingPathComponent("navigation-demo")
-    }
-
     @Test(arguments: [SIGTERM, SIGINT])
     func printsItsPortServesAndExitsCleanlyOnSignal(_ signal: Int32) throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        let data = FileManager.default.temporaryDirectory.appendingPathComponent("demo-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: data) }
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = ["--port", "0", "--data-dir", data.path,
-                             "--public", root.appendingPathComponent("Public").path,
-                             "--templates", root.appendingPathComponent("Templates").path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
+        let server = try LaunchedDemo()
+        defer { server.stop() }
+        #expect(server.line == "Serving on http://127.0.0.1:\(server.port)/")
 
-        let line = try #require(readLine(from: output.fileHandleForReading))
-        let port = try #require(line.split(separator: ":").last.flatMap { Int($0.dropLast()) }, "\(line)")
-        #expect(line == "Serving on http://127.0.0.1:\(port)/")
-
-        let client = try TestClient(port: port)
+        let client = try TestClient(port: server.port)
         try client.write("GET /order/ORD-001 HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(try client.readResponse().status == 200)
-        let secret = try FileManager.default.attributesOfItem(atPath: data.appendingPathComponent("secret").path)
+        let secret = try FileManager.default.attributesOfItem(atPath: server.data.appendingPathComponent("secret").path)
         #expect((secret[.posixPermissions] as? Int) == 0o600)
 
-        kill(process.processIdentifier, signal)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 0)
+        kill(server.process.processIdentifier, signal)
+        server.process.waitUntilExit()
+        #expect(server.process.terminationReason == .exit)
+        #expect(server.process.terminationStatus == 0)
     }
 
-    private func readLine(from handle: FileHandle) -> String? {
-        var bytes: [UInt8] = []
-        while let byte = try? handle.read(upToCount: 1)?.first {
-            if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
-            bytes.append(byte)
+    /// SIGTERM while 50 edits are in flight (headers read, bodies still arriving): new
+    /// connections are refused at once, all 50 are answered, the process exits 0 within 10 s and
+    /// the database is intact and holds one of the edits.
+    @Test func sigtermWithFiftyRequestsInFlightAnswersThemAll() throws {
+        let server = try LaunchedDemo()
+        defer { server.stop() }
+        let user = UserAgent(port: server.port)
+        let sheet = try user.get("/orders/order/ORD-001?present=edit-order/ORD-001")
+        let action = try #require(sheet.formAction)
+        let token = try #require(sheet.formToken)
+        let cookie = try #require(user.cookie)
+        let bodies = (0..<50).map { "_action=saveOrder&_token=\(token)&amount=7&title=Shutdown+\($0)" }
+        let clients = try bodies.map { body in
+            let client = try TestClient(port: server.port)
+            try client.write("POST \(action) HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: \(cookie)\r\n"
+                + "Content-Type: application/x-www-form-urlencoded\r\nSec-Fetch-Site: same-origin\r\n"
+                + "Content-Length: \(body.utf8.count)\r\n\r\n" + body.dropLast(4))
+            return client
         }
-        return nil
+        Thread.sleep(forTimeInterval: 0.3)  // every request's headers have been read
+
+        let signalled = ContinuousClock.now
+        kill(server.process.processIdentifier, SIGTERM)
+        var refused = false
+        while !refused && signalled.duration(to: .now) < .seconds(2) {
+            refused = (try? TestClient(port: server.port)) == nil
+            if !refused { Thread.sleep(forTimeInterval: 0.01) }
+        }
+        var answered = 0
+        for (client, body) in zip(clients, bodies) {
+            try client.write(String(body.suffix(4)))
+            if let response = try? client.readResponse(), response.status == 303 { answered += 1 }
+        }
+        while server.process.isRunning && signalled.duration(to: .now) < .seconds(10) {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        let exitTime = signalled.duration(to: .now)
+        #expect(!server.process.isRunning)
+        server.process.waitUntilExit()
+        let (integrity, title) = try DatabaseQueue(path: server.data.appendingPathComponent("demo.sqlite").path).read { db in
+            (try String.fetchOne(db, sql: "PRAGMA integrity_check"),
+             try String.fetchOne(db, sql: "SELECT title FROM purchase WHERE id = 'ORD-001'"))
+        }
+        #expect(refused, "new connections are refused once SIGTERM arrives")
+        #expect(answered == 50)
+        #expect(server.process.terminationReason == .exit && server.process.terminationStatus == 0)
+        #expect(integrity == "ok")
+        #expect(title?.hasPrefix("Shutdown ") == true)
+        let seconds = Double(exitTime.components.seconds) + Double(exitTime.components.attoseconds) / 1e18
+        Figure.report("graceful shutdown (SIGTERM, 50 requests in flight)",
+                      "\(answered)/50 answered, new connections \(refused ? "refused" : "ACCEPTED"), exit \(server.process.terminationStatus) after "
+                          + String(format: "%.2f s", seconds) + ", integrity_check \(integrity ?? "nil")")
     }
 }
