@@ -2,7 +2,6 @@ import DemoApp
 import Foundation
 import GRDB
 import HTTPTestSupport
-import Synchronization
 import Testing
 
 /// 64 connections post order edits at once to a server with two worker threads: every edit the
@@ -22,8 +21,8 @@ import Testing
             let store = try DemoStore(path: database)
             return try (0..<Self.clients).map { try store.createOrder(title: "Start \($0)", cents: 100).id }
         }()
-        let acknowledged = Mutex<[Int]>(Array(repeating: 0, count: Self.clients))
-        let failures = Mutex<[String]>([])
+        let acknowledged = Locked<[Int]>(Array(repeating: 0, count: Self.clients))
+        let failures = Locked<[String]>([])
         try await withDemoServer(dataDirectory: data) { port in
             let deadline = Date().addingTimeInterval(duration)
             onThreads(Self.clients) { client in

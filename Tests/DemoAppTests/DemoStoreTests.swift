@@ -2,6 +2,7 @@ import DemoApp
 import Foundation
 import GRDB
 import Synchronization
+import HTTPTestSupport
 import Testing
 
 /// `DemoStore` on real SQLite files in temporary directories.
@@ -292,7 +293,7 @@ private func runOnThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Voi
 /// What the threads of a test report, collected for checks once they are done; `#expect`
 /// needs the test's task, which plain threads do not run in.
 private final class Outcomes: Sendable {
-    private let state = Mutex<(created: [String], own: [Int: String], failures: [String])>(([], [:], []))
+    private let state = Locked<(created: [String], own: [Int: String], failures: [String])>(([], [:], []))
 
     func created(_ id: String, thread: Int? = nil) {
         state.withLock {

@@ -1,6 +1,5 @@
 import Foundation
 import HTTPTestSupport
-import Synchronization
 import Testing
 
 /// Slowloris: 500 connections from 127.0.0.2 send a request's headers a line at a time and never
@@ -13,11 +12,11 @@ import Testing
     @Test func slowlorisFromAnotherAddressDoesNotDelayOthers() async throws {
         let duration = Scale.pick(short: 8.0, long: 120.0)
         try await withDemoServer { port in
-            let done = Atomic(false)
-            let latencies = Mutex<[Double]>([])
-            let failures = Mutex<[String]>([])
+            let done = Locked(false)
+            let latencies = Locked<[Double]>([])
+            let failures = Locked<[String]>([])
             let normal = Thread {
-                while !done.load(ordering: .relaxed) {
+                while !done.withLock({ $0 }) {
                     let started = ContinuousClock.now
                     do {
                         let client = try TestClient(port: port)
@@ -57,7 +56,7 @@ import Testing
                 line += 1
                 Thread.sleep(forTimeInterval: 0.5)
             }
-            done.store(true, ordering: .relaxed)
+            done.withLock { $0 = true }
             while !normal.isFinished { Thread.sleep(forTimeInterval: 0.05) }
             let samples = latencies.withLock { $0 }
             let p99 = percentile(samples, 0.99)

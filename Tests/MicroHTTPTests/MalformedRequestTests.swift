@@ -1,6 +1,5 @@
 import HTTPTestSupport
 import MicroHTTP
-import Synchronization
 import Testing
 
 /// Oversized and malformed requests: each gets an answer that is not a 5xx (505 for a version the
@@ -59,7 +58,7 @@ import Testing
         Case("Transfer-Encoding: identity", post + "Transfer-Encoding: identity\r\n\r\n", [400]),
     ]
 
-    static let served = Mutex<Set<String>>([])
+    static let served = Locked<Set<String>>([])
     static let responder = Respond { request in
         served.withLock { _ = $0.insert(request.path) }
         return .text("ok")
