@@ -8,11 +8,12 @@ let package = Package(
         .library(name: "Navigation", targets: ["Navigation"]),
         .library(name: "MicroHTTP", targets: ["MicroHTTP"]),
         .library(name: "NavigationHTML", targets: ["NavigationHTML"]),
+        .library(name: "HTMLTemplates", targets: ["HTMLTemplates"]),
         .executable(name: "navigation-demo", targets: ["NavigationDemo"]),
+        .executable(name: "phase-benchmark", targets: ["PhaseBenchmark"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
-        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
@@ -31,11 +32,12 @@ let package = Package(
             name: "Navigation",
             dependencies: [.product(name: "Crypto", package: "swift-crypto")]
         ),
+        // Mustache templates compiled at start-up, rendered into bytes.
+        .target(name: "HTMLTemplates"),
         .target(
             name: "NavigationHTML",
             dependencies: [
-                "Navigation", "MicroHTTP",
-                .product(name: "Mustache", package: "swift-mustache"),
+                "Navigation", "MicroHTTP", "HTMLTemplates",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -55,6 +57,11 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The in-process micro-benchmark of a request's phases (`scripts/bench` runs it too).
+        .executableTarget(
+            name: "PhaseBenchmark",
+            dependencies: ["DemoApp", "Navigation", "NavigationHTML", "MicroHTTP"]
+        ),
         // libFuzzer's target over the cookie decoder (`scripts/fuzz`); a corpus replayer otherwise.
         .executableTarget(
             name: "CookieFuzzer",
@@ -64,6 +71,7 @@ let package = Package(
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP", "HTTPTestSupport"]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "HTTPTestSupport"]),
+        .testTarget(name: "HTMLTemplatesTests", dependencies: ["HTMLTemplates"]),
         .testTarget(name: "NavigationHTMLTests", dependencies: ["NavigationHTML", "Navigation"]),
         .testTarget(
             name: "DemoAppTests",

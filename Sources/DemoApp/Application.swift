@@ -18,7 +18,7 @@ public func buildApplication(
     _ configuration: DemoConfiguration,
     logger: Logger = Logger(label: "navigation-demo")
 ) async throws -> Server {
-    let templates = try await TemplateLibrary(directory: configuration.templatesDirectory)
+    let templates = try TemplateLibrary(directory: configuration.templatesDirectory)
     let cookie = StateCookie<DemoNavigation>(keys: try SecretStore.keyRing(for: configuration))
     let store = try DemoStore(path: (configuration.dataDirectory as NSString).appendingPathComponent("demo.sqlite"))
     // Versioned URLs for the pages' own files, read once at start-up: they cache for a year.

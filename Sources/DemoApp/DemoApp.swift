@@ -73,3 +73,31 @@ public struct DemoApp: NavigationApp {
         return recipe
     }
 }
+
+extension DemoApp {
+    /// All of a request's titles from one read of the store.
+    public func titles(of routes: Set<DemoRoute>) throws -> [DemoRoute: String] {
+        var users: Set<Int> = [], orders: Set<String> = [], categories: Set<String> = [], recipes: Set<String> = []
+        for route in routes {
+            switch route {
+            case .userDetail(let id): users.insert(id)
+            case .orderDetail(let id): orders.insert(id)
+            case .category(let id): categories.insert(id)
+            case .recipe(let id): recipes.insert(id)
+            case .settings, .orderHistory, .customizeTabs: break
+            }
+        }
+        let names = try store.names(users: users, orders: orders, categories: categories, recipes: recipes)
+        var titles: [DemoRoute: String] = [:]
+        for route in routes {
+            switch route {
+            case .userDetail(let id): titles[route] = names.users[id]
+            case .orderDetail(let id): titles[route] = names.orders.contains(id) ? id : nil
+            case .category(let id): titles[route] = names.categories[id]
+            case .recipe(let id): titles[route] = names.recipes[id]
+            case .settings, .orderHistory, .customizeTabs: titles[route] = try title(for: route)
+            }
+        }
+        return titles
+    }
+}

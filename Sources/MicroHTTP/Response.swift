@@ -30,9 +30,14 @@ public struct Response: Sendable {
 
     /// A `text/html; charset=utf-8` response.
     public static func html(_ html: String, status: HTTPStatus = .ok) -> Response {
+        .html(Array(html.utf8), status: status)
+    }
+
+    /// A `text/html; charset=utf-8` response of UTF-8 bytes.
+    public static func html(_ html: [UInt8], status: HTTPStatus = .ok) -> Response {
         Response(
             status: status, headers: HTTPHeaders([("Content-Type", "text/html; charset=utf-8")]),
-            body: .bytes(Array(html.utf8)))
+            body: .bytes(html))
     }
 
     /// A `text/plain; charset=utf-8` response.

@@ -48,8 +48,7 @@ public struct StateCookie<Schema: NavigationSchema>: Sendable {
     /// The cookie value for `stored`, trimmed to fit `maxSize`.
     public func write(_ stored: StoredState<Schema>) -> String {
         let state = stored.state
-        var payload = CookiePayload(state, nonce: stored.nonce)
-        payload.m = stored.notice.map { String($0.prefix(200)) }
+        var payload = Self.payload(of: stored)
         var value = seal(payload)
         let order = Schema.Tab.allCases.map(\.rawValue)
         while name.utf8.count + 1 + value.utf8.count > maxSize,
@@ -104,7 +103,8 @@ public struct StateCookie<Schema: NavigationSchema>: Sendable {
     }
 
     /// The version and JSON of `value` when its signature verifies under the ring, else nil.
-    private func verify(_ value: String) -> (Int, Data)? {
+    /// Exposed with `seal` so the phase benchmark can time each step.
+    @_spi(Benchmark) public func verify(_ value: String) -> (Int, Data)? {
         let parts = value.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 1, let version = Int(parts[0]),
               Self.readableVersions.contains(version),
@@ -116,10 +116,29 @@ public struct StateCookie<Schema: NavigationSchema>: Sendable {
     }
 
     private func seal(_ payload: CookiePayload) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        let json = (try? encoder.encode(payload)) ?? Data()
+        seal(json: Self.json(of: payload))
+    }
+
+    /// The cookie value holding `json`: version, payload and signature.
+    @_spi(Benchmark) public func seal(json: Data) -> String {
         let signed = "\(Self.version)." + Base64URL.encode(json)
         return signed + "." + Base64URL.encode(keys.sign(Data(signed.utf8)))
+    }
+
+    /// The JSON that `write` seals for `stored`, before any trimming.
+    @_spi(Benchmark) public func json(of stored: StoredState<Schema>) -> Data {
+        Self.json(of: Self.payload(of: stored))
+    }
+
+    private static func payload(of stored: StoredState<Schema>) -> CookiePayload {
+        var payload = CookiePayload(stored.state, nonce: stored.nonce)
+        payload.m = stored.notice.map { String($0.prefix(200)) }
+        return payload
+    }
+
+    private static func json(of payload: CookiePayload) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return (try? encoder.encode(payload)) ?? Data()
     }
 }

@@ -38,8 +38,6 @@ public struct ListRow: Sendable {
     public var isSelected: Bool
     /// Buttons at the end of the row (a `Button` in a SwiftUI `List`).
     var buttons: [ButtonModel] = []
-    /// Stored, as the template engine reads stored properties only.
-    var hasButtons = false
 
     public init(
         _ title: String, subtitle: String? = nil, value: String? = nil, href: String? = nil, isSelected: Bool = false
@@ -65,7 +63,6 @@ extension ListRow {
     ) {
         self.init(title, subtitle: subtitle, value: value)
         self.buttons = buttons.map { ButtonModel($0, context: context) }
-        self.hasButtons = !buttons.isEmpty
     }
 }
 

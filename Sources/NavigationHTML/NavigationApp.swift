@@ -26,9 +26,15 @@ public protocol NavigationApp: Sendable {
     /// The title of a pushed screen, for the navigation bar, the back button and the breadcrumb.
     func title(for route: Schema.Route) throws -> String
 
-    /// False when the item `route` names no longer exists. Restoring drops such screens from the
-    /// remembered stacks, as the seeds' `compactMap` does. By default: `title(for:)` throws.
-    func exists(_ route: Schema.Route) -> Bool
+    /// The titles of the screens `routes` name, leaving out each whose item no longer exists.
+    /// Every request asks once, for every screen it holds (each tab's stack and selection, the
+    /// URL's, the presentation's), so an app can answer with one query however deep the stacks
+    /// are. Restoring drops the screens left out from the remembered stacks, as the seeds'
+    /// `compactMap` does; the visible stack is cut below the first, with `title(for:)`'s error.
+    /// Throw only when the answer cannot be known (the database is unreachable): the request then
+    /// fails and the remembered stacks stay as they are. By default: `title(for:)` of each
+    /// route, leaving out those for which it throws a 4xx `HTTPError`.
+    func titles(of routes: Set<Schema.Route>) throws -> [Schema.Route: String]
 
     /// The root screen of a tab.
     func root(of tab: Schema.Tab, context: ScreenContext<Schema>) throws -> Screen
@@ -67,8 +73,16 @@ extension NavigationApp {
         nil
     }
 
-    public func exists(_ route: Schema.Route) -> Bool {
-        (try? title(for: route)) != nil
+    public func titles(of routes: Set<Schema.Route>) throws -> [Schema.Route: String] {
+        var titles: [Schema.Route: String] = [:]
+        for route in routes {
+            do {
+                titles[route] = try title(for: route)
+            } catch let error as HTTPError where (400..<500).contains(error.status.code) {
+                continue
+            }
+        }
+        return titles
     }
 
     public func splitColumns(for tab: Schema.Tab, context: ScreenContext<Schema>) throws -> SplitColumns? {

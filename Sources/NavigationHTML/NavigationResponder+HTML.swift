@@ -8,11 +8,11 @@ extension NavigationResponder {
         var page = page
         let state = page.state
         var title = "Not Found"
-        var content = ""
+        var content: [UInt8] = []
         if page.showsScreen {
             let screen = try screen(for: state, context: context, page: &page)
             title = screen.title
-            content = try templates.render(screen.model, template: screen.template)
+            content = try render(screen)
         }
         let presentation = try presentationModel(context: context, page: &page)
         let crumbs = page.showsScreen ? breadcrumbs(for: context, titles: page.titles) : []
@@ -37,7 +37,22 @@ extension NavigationResponder {
             presentation: presentation,
             split: split
         )
-        return .html(try templates.render(model, template: "navigation/page"), status: page.status)
+        var html = HTMLBuffer(capacity: 8192 + content.count)
+        do {
+            try templates.render(model, template: "navigation/page", into: &html)
+        } catch {
+            throw HTTPError(.internalServerError, error.description)
+        }
+        return .html(html.bytes, status: page.status)
+    }
+
+    /// A screen's content. A template error is the app's bug: a 500 with the message for the log.
+    private func render(_ screen: Screen) throws -> [UInt8] {
+        do {
+            return try templates.render(screen.model, template: screen.template)
+        } catch {
+            throw HTTPError(.internalServerError, error.description)
+        }
     }
 
     private func screen(
@@ -81,7 +96,7 @@ extension NavigationResponder {
                 detent: destination.detents.first?.rawValue ?? "large",
                 role: style == .alert || style == .confirmationDialog ? "alertdialog" : "dialog",
                 title: screen.title,
-                content: try templates.render(screen.model, template: screen.template),
+                content: try render(screen),
                 presentedBack: back,
                 dismissHref: context.href(.dismiss),
                 showsClose: style != .alert && style != .confirmationDialog)
@@ -96,7 +111,7 @@ extension NavigationResponder {
     /// The split view of the selected tab, when the app shows it as one: the detail column holds
     /// the last column's selection and the stack above it, or the placeholder.
     private func splitModel(
-        context: ScreenContext<Schema>, titles: [String], detailTitle: String, detail: String
+        context: ScreenContext<Schema>, titles: [String], detailTitle: String, detail: [UInt8]
     ) throws -> PageModel.Split? {
         let state = context.state
         guard let split = try app.splitColumns(for: state.selectedTab, context: context) else { return nil }
@@ -111,7 +126,7 @@ extension NavigationResponder {
         let visibility = state[state.selectedTab].columns
         return PageModel.Split(
             columns: try split.columns.map { screen in
-                PageModel.Split.Column(title: screen.title, content: try templates.render(screen.model, template: screen.template))
+                PageModel.Split.Column(title: screen.title, content: try render(screen))
             },
             columnCount: split.columns.count + 1,
             visibility: visibility.rawValue,
@@ -123,7 +138,7 @@ extension NavigationResponder {
             detailTitle: hasDetail ? detailTitle : split.placeholder,
             detailBack: back,
             hasDetail: hasDetail,
-            detailContent: hasDetail ? detail : "",
+            detailContent: hasDetail ? detail : [],
             placeholder: split.placeholder)
     }
 

@@ -8,7 +8,7 @@ import Navigation
 /// state changed.
 ///
 /// ```swift
-/// let templates = try await TemplateLibrary(directory: "Templates")
+/// let templates = try TemplateLibrary(directory: "Templates")
 /// let responder = NavigationResponder(app: ShopApp(), templates: templates, cookie: StateCookie(keys: ring))
 /// let server = Server(configuration: .init(port: 8080), responder: FileResponder(root: "Public", fallback: responder))
 /// ```
@@ -47,8 +47,10 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
         }
         let nonce = stored?.nonce.isEmpty == false ? stored!.nonce : StateCookie<Schema>.newNonce()
         var restored = stored?.state ?? NavigationState()
-        let dropped = dropMissingItems(from: &restored)
         var page = resolve(request, restoring: restored)
+        let titles = try app.titles(of: Self.routes(in: restored).union(Self.routes(in: page.state)))
+        let dropped = dropMissingItems(from: &restored, titles: titles)
+        if dropped != nil { page = resolve(request, restoring: restored) }
         page.notice = page.notice ?? stored?.notice ?? dropped
         var carried: String?
         var response: Response
@@ -58,7 +60,7 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
             response = .redirect(to: page.state.url)
             carried = page.notice
         } else {
-            let context = validate(&page, query: request.query, formToken: cookie.formToken(for: nonce))
+            let context = validate(&page, titles: titles, query: request.query, formToken: cookie.formToken(for: nonce))
             if request.method == .post {
                 response = try submit(request, page: &page, context: context)
             } else {
@@ -77,14 +79,24 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
         return response
     }
 
-    /// Drops every remembered screen whose item no longer exists (the seeds' `compactMap` on
-    /// restore); returns a notice when anything was dropped.
-    func dropMissingItems(from state: inout NavigationState<Schema>) -> String? {
+    /// Every screen `state` holds: each tab's stack and split-view selection, the presentation's.
+    static func routes(in state: NavigationState<Schema>) -> Set<Schema.Route> {
+        var routes = Set(state.presentationPath)
+        for tab in Schema.Tab.allCases {
+            routes.formUnion(state[tab].path)
+            routes.formUnion(state[tab].selection)
+        }
+        return routes
+    }
+
+    /// Drops every remembered screen whose item no longer exists, that is, has no title (the
+    /// seeds' `compactMap` on restore); returns a notice when anything was dropped.
+    func dropMissingItems(from state: inout NavigationState<Schema>, titles: [Schema.Route: String]) -> String? {
         var dropped = 0
         for tab in Schema.Tab.allCases {
             let tabState = state[tab]
-            let path = tabState.path.filter { app.exists($0) }
-            let selection = tabState.selection.filter { app.exists($0) }
+            let path = tabState.path.filter { titles[$0] != nil }
+            let selection = tabState.selection.filter { titles[$0] != nil }
             guard path.count != tabState.path.count || selection.count != tabState.selection.count else { continue }
             dropped += tabState.path.count - path.count + tabState.selection.count - selection.count
             state[tab] = TabState(path: StackState(path), selection: selection, columns: tabState.columns)
@@ -133,15 +145,16 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
         return page
     }
 
-    /// Cuts the stack below the first screen whose item does not exist, so that what is rendered
-    /// and remembered is always valid.
+    /// Cuts the stack below the first screen whose item does not exist (has no title), so that
+    /// what is rendered and remembered is always valid.
     func validate(
-        _ page: inout RenderedPage<Schema>, query: [String: String], formToken: String
+        _ page: inout RenderedPage<Schema>, titles: [Schema.Route: String], query: [String: String], formToken: String
     ) -> ScreenContext<Schema> {
         page.titles = []
         for (index, route) in page.state.path.enumerated() {
             do {
-                page.titles.append(try app.title(for: route))
+                // Asked again only for the missing item, for the app's own message.
+                page.titles.append(try titles[route] ?? app.title(for: route))
             } catch {
                 page.state.path.removeLast(page.state.path.count - index)
                 page.status = (error as? HTTPError)?.status ?? .notFound

@@ -1,5 +1,5 @@
-/// The model of `navigation/page.mustache`: the chrome around a screen. Stored properties only,
-/// as the template engine reads nothing else.
+/// The model of `navigation/page.mustache`: the chrome around a screen. The template reads it
+/// through `PageModel+TemplateModel.swift`.
 struct PageModel {
     struct Link {
         let title: String
@@ -34,7 +34,7 @@ struct PageModel {
         /// `alertdialog` for alerts and confirmation dialogs, else `dialog`.
         let role: String
         let title: String
-        let content: String
+        let content: [UInt8]
         /// Back within the presentation's own stack. Not named `back`: a nil value would let the
         /// template find the page's own back button instead.
         let presentedBack: Link?
@@ -47,7 +47,7 @@ struct PageModel {
     struct Split {
         struct Column {
             let title: String
-            let content: String
+            let content: [UInt8]
         }
 
         struct Visibility {
@@ -63,7 +63,7 @@ struct PageModel {
         let detailTitle: String
         let detailBack: Link?
         let hasDetail: Bool
-        let detailContent: String
+        let detailContent: [UInt8]
         let placeholder: String
     }
 
@@ -80,7 +80,7 @@ struct PageModel {
     let tabGroups: [TabGroup]
     let notice: String?
     /// HTML rendered (and escaped) by the screen's own template.
-    let content: String
+    let content: [UInt8]
     /// Why a form on the screen was rejected (forms in a presentation show their own).
     let error: String?
     let presentation: Presentation?

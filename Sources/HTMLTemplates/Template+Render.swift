@@ -1,0 +1,116 @@
+extension Template {
+    /// Walks a template's tree over a stack of models, appending to one buffer.
+    struct Renderer {
+        let partials: [String: Template]
+        var output: HTMLBuffer
+        var stack: [any TemplateModel]
+        private var partialDepth = 0
+        /// Deeper than this, a partial that includes itself renders nothing instead of looping.
+        static let maxPartialDepth = 64
+
+        init(partials: [String: Template], output: HTMLBuffer, model: any TemplateModel) {
+            self.partials = partials
+            self.output = output
+            self.stack = [model]
+        }
+
+        mutating func render(_ nodes: [Node]) {
+            for node in nodes {
+                switch node {
+                case .text(let text):
+                    output.append(text)
+                case .variable(let name, let escaped):
+                    write(lookup(name), escaped: escaped)
+                case .section(let name, let inverted, let children):
+                    let value = lookup(name)
+                    if inverted {
+                        if !value.isTruthy { render(children) }
+                    } else {
+                        section(value, children)
+                    }
+                case .partial(let name, let indentation):
+                    partial(name, indentation: indentation)
+                }
+            }
+        }
+
+        private mutating func section(_ value: TemplateValue, _ children: [Node]) {
+            switch value.storage {
+            case .missing, .flag(false):
+                return
+            case .flag(true):
+                render(children)
+            case .text(let text):
+                render(children, in: text)
+            case .bytes(let bytes):
+                render(children, in: String(decoding: bytes, as: UTF8.self))
+            case .number(let number):
+                render(children, in: number)
+            case .model(let model):
+                render(children, in: model)
+            case .list(let list):
+                for index in 0..<list.count {
+                    render(children, in: list.element(at: index))
+                }
+            }
+        }
+
+        private mutating func render(_ nodes: [Node], in model: any TemplateModel) {
+            stack.append(model)
+            render(nodes)
+            stack.removeLast()
+        }
+
+        private mutating func partial(_ name: String, indentation: [UInt8]) {
+            guard partialDepth < Self.maxPartialDepth, let template = partials[name] else { return }
+            partialDepth += 1
+            defer { partialDepth -= 1 }
+            guard !indentation.isEmpty else { return render(template.nodes) }
+            // A standalone partial's lines all start at its tag's indentation.
+            let outer = output
+            output = HTMLBuffer()
+            render(template.nodes)
+            let rendered = output.bytes
+            output = outer
+            var lineStart = true
+            for byte in rendered {
+                if lineStart { output.append(indentation) }
+                output.append(CollectionOfOne(byte))
+                lineStart = byte == UInt8(ascii: "\n")
+            }
+        }
+
+        private func lookup(_ name: Name) -> TemplateValue {
+            guard let innermost = stack.last else { return .missing }
+            var value = TemplateValue.missing
+            if name.isImplicit || name.isAnchored {
+                value = innermost.field(name.first)
+            } else {
+                for model in stack.reversed() {
+                    value = model.field(name.first)
+                    if !value.isMissing { break }
+                }
+            }
+            for part in name.rest {
+                guard case .model(let model) = value.storage else { return .missing }
+                value = model.field(part)
+            }
+            return value
+        }
+
+        private mutating func write(_ value: TemplateValue, escaped: Bool) {
+            switch value.storage {
+            case .missing, .model, .list:
+                return
+            case .text(let text):
+                if escaped { output.append(escaping: text) } else { output.append(text) }
+            case .bytes(let bytes):
+                if escaped { bytes.withUnsafeBufferPointer { output.append(escaping: $0) } } else { output.append(bytes) }
+            case .number(let number):
+                output.append(String(number))
+            case .flag(let flag):
+                output.append(flag ? "true" : "false")
+            }
+        }
+    }
+}

@@ -1,0 +1,67 @@
+/// One Mustache template, compiled once: literal text as bytes ready to copy, tags as a tree.
+///
+/// The Mustache features a page needs: `{{name}}` (escaped), `{{{name}}}` and `{{&name}}` (as
+/// is), dotted names, `{{.}}`, sections `{{#name}}…{{/name}}` over conditions, values and lists,
+/// inverted sections `{{^name}}…{{/name}}`, comments `{{! … }}`, and partials `{{> name}}`,
+/// with the specification's rule that a line holding only a section, comment or partial tag
+/// leaves no blank line behind. Set Delimiter tags are refused.
+///
+/// ```swift
+/// let template = try Template("<h1>{{title}}</h1>", name: "heading")
+/// ```
+public struct Template: Sendable {
+    indirect enum Node: Sendable {
+        case text([UInt8])
+        case variable(Name, escaped: Bool)
+        case section(Name, inverted: Bool, [Node])
+        /// A partial by name; a standalone one indents every line it renders.
+        case partial(String, indentation: [UInt8])
+    }
+
+    /// A dotted name: looked up in the innermost model that has its first part, unless it starts
+    /// with a dot, which keeps it to the innermost model.
+    struct Name: Sendable {
+        let first: String
+        let rest: [String]
+        let isAnchored: Bool
+        /// `{{.}}`: the innermost model's own value.
+        var isImplicit: Bool { first == "." }
+    }
+
+    /// The name it was compiled under, for error messages.
+    public let name: String
+    let nodes: [Node]
+
+    /// Compiles `source`; a syntax error names the template and the line.
+    public init(_ source: String, name: String) throws(TemplateError) {
+        self.name = name
+        var parser = Parser(source: Array(source.utf8), template: name)
+        nodes = try parser.parse()
+    }
+
+    /// The partials this template names, in every section.
+    var partials: [String] {
+        func collect(_ nodes: [Node]) -> [String] {
+            nodes.flatMap { node -> [String] in
+                switch node {
+                case .partial(let name, _): [name]
+                case .section(_, _, let children): collect(children)
+                case .text, .variable: []
+                }
+            }
+        }
+        return collect(nodes)
+    }
+}
+
+/// Why templates could not be compiled or rendered.
+public struct TemplateError: Error, CustomStringConvertible, Sendable {
+    public let template: String
+    /// 1-based; 0 when the error is not about a place in the source.
+    public let line: Int
+    public let message: String
+
+    public var description: String {
+        line > 0 ? "\(template):\(line): \(message)" : "\(template): \(message)"
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// An app's templates, compiled once at start-up. Names are paths relative to the templates
+/// folder without the extension (`navigation/page`, `demo/search`); partials use the same names.
+///
+/// ```swift
+/// let templates = try TemplateLibrary(directory: "Templates")
+/// let html = try templates.render(OrderRow(id: "ORD-001", note: nil), template: "demo/order-row")
+/// ```
+///
+/// Every template's syntax and every partial it names are checked when the library is built, so
+/// a broken template stops the app at start-up rather than on a page.
+public struct TemplateLibrary: Sendable {
+    private let templates: [String: Template]
+
+    /// Compiles every `.mustache` file below `directory`.
+    public init(directory: String) throws {
+        let root = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL
+        guard let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else {
+            throw TemplateError(template: directory, line: 0, message: "The templates folder cannot be read.")
+        }
+        var sources: [String: String] = [:]
+        for case let file as URL in files where file.pathExtension == "mustache" {
+            let relative = file.standardizedFileURL.path.dropFirst(root.path.count).drop { $0 == "/" }
+            sources[String(relative.dropLast(".mustache".count))] = try String(contentsOf: file, encoding: .utf8)
+        }
+        try self.init(sources: sources)
+    }
+
+    /// Compiles templates given as source text, by name.
+    public init(sources: [String: String]) throws(TemplateError) {
+        var templates: [String: Template] = [:]
+        for (name, source) in sources {
+            templates[name] = try Template(source, name: name)
+        }
+        for template in templates.values {
+            for partial in template.partials where templates[partial] == nil {
+                throw TemplateError(template: template.name, line: 0, message: "There is no partial named “\(partial)”.")
+            }
+        }
+        self.templates = templates
+    }
+
+    /// The names of the templates, sorted.
+    public var names: [String] { templates.keys.sorted() }
+
+    /// Appends `model` rendered with the template `name` to `buffer`. A model that conforms to
+    /// `TemplateModel` is read through it, any other through reflection.
+    public func render(_ model: Any, template name: String, into buffer: inout HTMLBuffer) throws(TemplateError) {
+        guard let template = templates[name] else {
+            throw TemplateError(template: name, line: 0, message: "There is no template named “\(name)”.")
+        }
+        var renderer = Template.Renderer(
+            partials: templates, output: buffer,
+            model: model as? any TemplateModel ?? ReflectedModel(subject: model))
+        buffer = HTMLBuffer()
+        renderer.render(template.nodes)
+        buffer = renderer.output
+    }
+
+    /// `model` rendered with the template `name`, as UTF-8.
+    public func render(_ model: Any, template name: String) throws(TemplateError) -> [UInt8] {
+        var buffer = HTMLBuffer(capacity: 4096)
+        try render(model, template: name, into: &buffer)
+        return buffer.bytes
+    }
+}

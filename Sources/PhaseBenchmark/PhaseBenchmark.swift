@@ -1,0 +1,56 @@
+import DemoApp
+import Foundation
+import MicroHTTP
+@_spi(Benchmark) @_spi(Fuzzing) import Navigation
+@_spi(Benchmark) import NavigationHTML
+
+/// The in-process micro-benchmark of one page request's phases (`scripts/bench` measures over
+/// HTTP): the demo's Home tab at stack depths 1, 8 and 32, other tabs holding stacks, each request
+/// carrying the cookie a browser holds one screen earlier.
+///
+/// ```
+/// swift run -c release phase-benchmark [runs]
+/// ```
+@main
+struct PhaseBenchmark {
+    static let orders = ["ORD-001", "ORD-002", "ORD-003"]
+
+    static func home(depth: Int) -> String {
+        depth == 0 ? "/home" : "/home/orders" + (0..<depth - 1).map { "/order/\(orders[$0 % 3])" }.joined()
+    }
+
+    static func main() async throws {
+        let runs = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 2_000
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("phases-\(getpid())")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: data) }
+        let keys = KeyRing(secrets: [String(repeating: "benchmark secret ", count: 2)])!
+        let responder = NavigationResponder(
+            app: DemoApp(store: try DemoStore(path: data.appendingPathComponent("demo.sqlite").path)),
+            templates: try TemplateLibrary(directory: "Templates"),
+            cookie: StateCookie<DemoNavigation>(keys: keys))
+
+        var columns: [[PhaseTiming]] = []
+        for depth in [1, 8, 32] {
+            var cookie: String?
+            for path in [
+                "/recipes/category/desserts/recipe/apple-pie/recipe/lemon-tart",
+                "/orders/order/ORD-001/order/ORD-002/order/ORD-003",
+                "/profile/settings",
+                home(depth: depth - 1),
+            ] {
+                let response = try responder.respond(to: Request(
+                    method: .get, path: path, cookies: cookie.map { ["nav": $0] } ?? [:]))
+                cookie = response.cookies.first { $0.name == "nav" }?.value ?? cookie
+            }
+            let request = Request(method: .get, path: home(depth: depth), cookies: ["nav": cookie!])
+            columns.append(try responder.timePhases(of: request, runs: runs))
+        }
+        print("median of \(runs) runs, µs | depth 1 | depth 8 | depth 32")
+        print("---|---:|---:|---:")
+        for (row, timing) in columns[0].enumerated() {
+            let figures = columns.map { String(format: "%.1f", $0[row].microseconds) }
+            print("\(timing.phase) | " + figures.joined(separator: " | "))
+        }
+    }
+}
