@@ -23,12 +23,27 @@ extension Location {
     /// // "/home/orders?present=search"
     /// ```
     public var url: String {
+        pathURL().url + query
+    }
+
+    /// The path part of the URL, and where in it each screen of the stack ends: the path of the
+    /// first `k` screens is `url.utf8.prefix(ends[k])`, `ends[0]` being the tab's own.
+    func pathURL() -> (url: String, ends: [Int]) {
         var url = "/" + tab.rawValue
+        url.reserveCapacity(16 * (path.count + 1))
+        var ends = [url.utf8.count]
         for route in path {
             for segment in route.pathSegments {
-                url += "/" + URLEncoding.encode(segment)
+                url += "/"
+                URLEncoding.append(segment, to: &url)
             }
+            ends.append(url.utf8.count)
         }
+        return (url, ends)
+    }
+
+    /// The query part of the URL, with its `?`, or empty.
+    var query: String {
         var query: [String] = []
         if !selection.isEmpty {
             query.append("select=" + URLEncoding.encode(selection.flatMap(\.pathSegments)))
@@ -42,7 +57,7 @@ extension Location {
                 query.append("presented-path=" + URLEncoding.encode(presentationPath.flatMap(\.pathSegments)))
             }
         }
-        return query.isEmpty ? url : url + "?" + query.joined(separator: "&")
+        return query.isEmpty ? "" : "?" + query.joined(separator: "&")
     }
 
     /// Reads a request's already percent-decoded path and query arguments.
@@ -108,15 +123,33 @@ extension Location {
 enum URLEncoding {
     private static let hex = Array("0123456789ABCDEF".utf8)
 
+    /// Appends `segment` encoded; most segments need no escaping and are appended as they are.
+    static func append(_ segment: String, to url: inout String) {
+        if segment.utf8.allSatisfy(isUnreserved) {
+            url += segment
+        } else {
+            url += encode(segment)
+        }
+    }
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+             UInt8(ascii: "_"), UInt8(ascii: "~"):
+            true
+        default:
+            false
+        }
+    }
+
     /// Works on UTF-8 bytes, so a `%` or `/` followed by a combining mark is still escaped.
     static func encode(_ segment: String) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(segment.utf8.count)
         for byte in segment.utf8 {
             switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-                 UInt8(ascii: "_"), UInt8(ascii: "~"):
+            case _ where isUnreserved(byte):
                 bytes.append(byte)
             case UInt8(ascii: "%"), UInt8(ascii: "/"):
                 bytes += Array("%25".utf8)

@@ -44,4 +44,14 @@ extension NavigationState {
 
     /// The canonical URL of the visible screen; fetching it with no cookie shows the same screen.
     public var url: String { location.url }
+
+    /// The URL of each screen of the visible stack, root first: where `.popToRoot` and `.popTo`
+    /// each element lead, built in one pass rather than one per screen (a breadcrumb's links).
+    public var stackURLs: [String] {
+        var location = self.location
+        location.presentation = nil
+        let query = location.query
+        let (url, ends) = location.pathURL()
+        return ends.map { String(decoding: url.utf8.prefix($0), as: UTF8.self) + query }
+    }
 }

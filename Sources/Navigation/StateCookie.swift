@@ -110,8 +110,8 @@ public struct StateCookie<Schema: NavigationSchema>: Sendable {
               Self.readableVersions.contains(version),
               let json = Base64URL.decode(parts[1]), let signature = Base64URL.decode(parts[2])
         else { return nil }
-        let signed = parts[0] + "." + parts[1]
-        guard keys.verify(signature, for: Data(signed.utf8)) else { return nil }
+        // The signature covers the value up to its second dot.
+        guard keys.verify(signature, for: Array(value.utf8[..<parts[2].startIndex].dropLast())) else { return nil }
         return (version, json)
     }
 

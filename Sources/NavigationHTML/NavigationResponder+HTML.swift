@@ -19,7 +19,7 @@ extension NavigationResponder {
         let split = page.showsScreen
             ? try splitModel(context: context, titles: page.titles, detailTitle: title, detail: content) : nil
         let back: PageModel.Link? = crumbs.count >= 2
-            ? PageModel.Link(title: crumbs[crumbs.count - 2].title, href: context.href(.pop)) : nil
+            ? PageModel.Link(title: crumbs[crumbs.count - 2].title, href: crumbs[crumbs.count - 2].href) : nil
         let model = PageModel(
             title: title,
             colorScheme: app.colorScheme(in: page.state)?.rawValue ?? "system",
@@ -164,17 +164,15 @@ extension NavigationResponder {
     }
 
     /// The tab's root, then every pushed screen (titled from what validating the stack looked
-    /// up); each links to the screen it names by its stable element ID, the last is current.
+    /// up); each links to the screen it names (`.popToRoot`, `.popTo` its element), the last is
+    /// current.
     private func breadcrumbs(for context: ScreenContext<Schema>, titles: [String]) -> [PageModel.Crumb] {
         let state = context.state
-        var crumbs = [PageModel.Crumb(
-            title: state.selectedTab.title, href: context.href(.popToRoot), isCurrent: state.path.isEmpty)]
-        for (index, id) in state.path.ids.enumerated() {
-            crumbs.append(PageModel.Crumb(
-                title: Self.title(at: index, in: titles), href: context.href(.popTo(id)),
-                isCurrent: index == state.path.count - 1))
+        return state.stackURLs.enumerated().map { depth, url in
+            PageModel.Crumb(
+                title: depth == 0 ? state.selectedTab.title : Self.title(at: depth - 1, in: titles), href: url,
+                isCurrent: depth == state.path.count)
         }
-        return crumbs
     }
 
     private static func title(at index: Int, in titles: [String]) -> String {

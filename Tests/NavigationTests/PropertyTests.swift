@@ -110,6 +110,17 @@ struct PropertyTests {
         #expect(presented > 50 && selected > 50, "the generator covers presentations and selections")
     }
 
+    @Test func stackURLsAreWherePoppingLeads() {
+        var generator = StateGenerator(random: SplitMix64(seed: 0x57AC))
+        var failures: [String] = []
+        for _ in 0..<Self.count {
+            let state = generator.state()
+            let expected = [state.applying(.popToRoot).url] + state.path.ids.map { state.applying(.popTo($0)).url }
+            if state.stackURLs != expected { failures.append(state.url) }
+        }
+        #expect(failures.isEmpty, "\(failures.count) stacks, e.g. \(failures.prefix(3))")
+    }
+
     @Test(arguments: [0x5EED, 0xC00C1E] as [UInt64])
     func everyTabRoundTripsThroughTheCookie(seed: UInt64) {
         let cookie = StateCookie<TestNavigation>(keys: ring(newSecret, oldSecret))
