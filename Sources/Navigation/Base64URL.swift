@@ -1,7 +1,8 @@
 import Foundation
 
-/// Base64 with the URL- and cookie-safe alphabet and no padding (RFC 4648 §5), over Foundation's
-/// codec: only the two alphabet differences and the padding are handled here, byte by byte.
+/// Base64 with the URL- and cookie-safe alphabet and no padding (RFC 4648 §5). Encoding swaps
+/// Foundation's two alphabet differences and drops the padding; decoding reads the alphabet
+/// directly, which is what makes the strict check cheap.
 enum Base64URL {
     static func encode(_ bytes: some DataProtocol) -> String {
         let base64 = Data(bytes).base64EncodedData()
@@ -23,25 +24,30 @@ enum Base64URL {
     /// texts decode to the same bytes, and no changed character goes unnoticed).
     static func decode(_ text: Substring) -> Data? {
         let utf8 = text.utf8
-        let remainder = utf8.count % 4
-        guard remainder != 1 else { return nil }
-        var base64 = Data(capacity: utf8.count + 3)
-        var last: UInt8 = 0
-        for byte in utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): last = byte - UInt8(ascii: "A")
-            case UInt8(ascii: "a")...UInt8(ascii: "z"): last = byte - UInt8(ascii: "a") + 26
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): last = byte - UInt8(ascii: "0") + 52
-            case UInt8(ascii: "-"): last = 62
-            case UInt8(ascii: "_"): last = 63
+        guard utf8.count % 4 != 1 else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count * 3 / 4)
+        var bits: UInt32 = 0
+        var count = 0
+        for character in utf8 {
+            let value: UInt8
+            switch character {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = character - UInt8(ascii: "A")
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): value = character - UInt8(ascii: "a") + 26
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = character - UInt8(ascii: "0") + 52
+            case UInt8(ascii: "-"): value = 62
+            case UInt8(ascii: "_"): value = 63
             default: return nil
             }
-            base64.append(last < 62 ? byte : last == 62 ? UInt8(ascii: "+") : UInt8(ascii: "/"))
+            bits = bits << 6 | UInt32(value)
+            count += 6
+            if count >= 8 {
+                count -= 8
+                bytes.append(UInt8(truncatingIfNeeded: bits >> UInt32(count)))
+            }
         }
         // Two characters carry one byte and four spare bits, three carry two and two spare bits.
-        if remainder == 2, last & 0x0F != 0 { return nil }
-        if remainder == 3, last & 0x03 != 0 { return nil }
-        if remainder > 0 { base64.append(contentsOf: repeatElement(UInt8(ascii: "="), count: 4 - remainder)) }
-        return Data(base64Encoded: base64)
+        guard bits & (1 << UInt32(count) - 1) == 0 else { return nil }
+        return Data(bytes)
     }
 }
