@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 extension Demo {
@@ -14,26 +15,57 @@ extension Demo {
 }
 
 extension DemoStore {
-    /// The names of the items among these ids that exist, in one read transaction with a query
-    /// per kind asked for: a page's titles and its restored stacks cost the same whatever their
-    /// depth. Loads no recipe lists.
+    /// The names of the items among these ids that exist, from one cached statement whatever the
+    /// number of ids (they travel as JSON arrays): a page's titles and its restored stacks cost
+    /// the same at any depth. One statement needs no transaction to be consistent.
     public func names(users: Set<Int>, orders: Set<String>, categories: Set<String>, recipes: Set<String>) throws -> Demo.Names {
-        try pool.read { db in
+        let arguments: StatementArguments = [
+            JSONText.array(users.map(String.init)), JSONText.array(orders.map(JSONText.string)),
+            JSONText.array(categories.map(JSONText.string)), JSONText.array(recipes.map(JSONText.string)),
+        ]
+        return try pool.unsafeRead { db in
             var names = Demo.Names()
-            if !users.isEmpty {
-                for user in try UserRecord.fetchAll(db, keys: users) { names.users[user.id] = user.name }
-            }
-            if !orders.isEmpty {
-                names.orders = Set(try String.fetchAll(db, OrderRecord.select(OrderRecord.Columns.id).filter(keys: orders)))
-            }
-            if !categories.isEmpty {
-                for category in try CategoryRecord.fetchAll(db, keys: categories) { names.categories[category.id] = category.name }
-            }
-            if !recipes.isEmpty {
-                let rows = try Row.fetchAll(db, RecipeRecord.select(RecipeRecord.Columns.id, RecipeRecord.Columns.name).filter(keys: recipes))
-                for row in rows { names.recipes[row[0]] = row[1] }
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: Self.namesSQL), arguments: arguments)
+            while let row = try rows.next() {
+                let id: String = row[1]
+                let name = String(decoding: row[2] as Data? ?? Data(), as: UTF8.self)
+                switch row[0] as Int {
+                case 0: if let userId = Int(id) { names.users[userId] = name }
+                case 1: names.orders.insert(id)
+                case 2: names.categories[id] = name
+                default: names.recipes[id] = name
+                }
             }
             return names
         }
+    }
+
+    /// Names read as bytes, so that a NUL inside one survives (see `ExactText.swift`).
+    private static let namesSQL = """
+        SELECT 0, CAST(id AS TEXT), CAST(name AS BLOB) FROM user WHERE id IN (SELECT value FROM json_each(?1))
+        UNION ALL SELECT 1, id, NULL FROM purchase WHERE id IN (SELECT value FROM json_each(?2))
+        UNION ALL SELECT 2, id, CAST(name AS BLOB) FROM category WHERE id IN (SELECT value FROM json_each(?3))
+        UNION ALL SELECT 3, id, CAST(name AS BLOB) FROM recipe WHERE id IN (SELECT value FROM json_each(?4))
+        """
+}
+
+/// JSON text for statement arguments that `json_each` reads.
+enum JSONText {
+    static func array(_ elements: [String]) -> String {
+        "[" + elements.joined(separator: ",") + "]"
+    }
+
+    /// A JSON string: quotes, backslashes and control characters escaped (RFC 8259 §7).
+    static func string(_ text: String) -> String {
+        var json = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": json += "\\\""
+            case "\\": json += "\\\\"
+            case "\u{00}"..."\u{1F}": json += String(format: "\\u%04X", scalar.value)
+            default: json.unicodeScalars.append(scalar)
+            }
+        }
+        return json + "\""
     }
 }

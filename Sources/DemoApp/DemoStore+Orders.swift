@@ -9,7 +9,12 @@ extension DemoStore {
 
     /// The order with this id, or nil when there is none (or it was deleted).
     public func order(id: String) throws -> Demo.Order? {
-        try pool.read { db in try OrderRecord.fetchOne(db, key: id)?.value }
+        // Every order page reads this: a cached statement, and one statement needs no transaction.
+        try pool.unsafeRead { db in
+            try OrderRecord.fetchOne(db, SQLRequest(
+                sql: "SELECT id, CAST(title AS BLOB) AS title, cents FROM purchase WHERE id = ?",
+                arguments: [id], cached: true))?.value
+        }
     }
 
     /// Replaces an order's title and price; the title is stored exactly as given.

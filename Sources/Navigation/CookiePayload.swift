@@ -34,8 +34,8 @@ struct CookiePayload: Codable, Hashable {
         n = nonce
         t = state.selectedTab.rawValue
         if !state.customization.isDefault {
-            o = state.customization.arranged.map(\.rawValue)
-            h = state.customization.hidden.map(\.rawValue).sorted()
+            o = state.customization.arranged.map { $0.rawValue }
+            h = state.customization.hidden.map { $0.rawValue }.sorted()
         }
         if !state.features.isEmpty { f = state.features.sorted() }
         x = state.context
@@ -44,8 +44,8 @@ struct CookiePayload: Codable, Hashable {
         for tab in state.visitedTabs {
             let tabState = state[tab]
             if !tabState.path.isEmpty {
-                s[tab.rawValue] = tabState.path.flatMap(\.pathSegments)
-                counts[tab.rawValue] = tabState.path.map(\.pathSegments.count)
+                s[tab.rawValue] = tabState.path.flatMap { $0.pathSegments }
+                counts[tab.rawValue] = tabState.path.map { $0.pathSegments.count }
             }
             if tabState.columns != .automatic {
                 v = v ?? [:]
@@ -53,7 +53,7 @@ struct CookiePayload: Codable, Hashable {
             }
             if !tabState.selection.isEmpty {
                 c = c ?? [:]
-                c?[tab.rawValue] = tabState.selection.flatMap(\.pathSegments)
+                c?[tab.rawValue] = tabState.selection.flatMap { $0.pathSegments }
             }
         }
     }
@@ -80,7 +80,7 @@ struct CookiePayload: Codable, Hashable {
         var state = NavigationState<Schema>(selectedTab: Schema.Tab(rawValue: t) ?? Schema.defaultTab)
         state.customization = TabCustomization(
             order: (o ?? []).compactMap(Schema.Tab.init(rawValue:)),
-            hidden: Set((h ?? []).compactMap(Schema.Tab.init(rawValue:)).filter(\.canBeHidden)))
+            hidden: Set((h ?? []).compactMap(Schema.Tab.init(rawValue:)).filter { $0.canBeHidden }))
         state.features = Set(f ?? [])
         state.context = x
         state.flow = w ?? [:]

@@ -46,7 +46,7 @@ extension Location {
     var query: String {
         var query: [String] = []
         if !selection.isEmpty {
-            query.append("select=" + URLEncoding.encode(selection.flatMap(\.pathSegments)))
+            query.append("select=" + URLEncoding.encode(selection.flatMap { $0.pathSegments }))
         }
         if columns != .automatic {
             query.append("columns=" + columns.rawValue)
@@ -54,7 +54,7 @@ extension Location {
         if let presentation {
             query.append("present=" + URLEncoding.encode(presentation.pathSegments))
             if !presentationPath.isEmpty {
-                query.append("presented-path=" + URLEncoding.encode(presentationPath.flatMap(\.pathSegments)))
+                query.append("presented-path=" + URLEncoding.encode(presentationPath.flatMap { $0.pathSegments }))
             }
         }
         return query.isEmpty ? "" : "?" + query.joined(separator: "&")
@@ -171,7 +171,7 @@ enum URLEncoding {
     /// segment. A path of slashes only is the root.
     static func segments(ofPath path: String) -> [String] {
         var segments = split(path)
-        if segments.allSatisfy(\.isEmpty) { return [] }
+        if segments.allSatisfy({ $0.isEmpty }) { return [] }
         if segments.first == "" { segments.removeFirst() }
         if segments.last == "" { segments.removeLast() }
         return segments

@@ -56,8 +56,8 @@ extension NavigationState: Codable {
         for tab in Schema.Tab.allCases {
             try tabs.encode(self[tab], forKey: TabKey(stringValue: tab.rawValue))
         }
-        try container.encode(customization.arranged.map(\.rawValue), forKey: .tabOrder)
-        try container.encode(customization.hidden.map(\.rawValue).sorted(), forKey: .hiddenTabs)
+        try container.encode(customization.arranged.map { $0.rawValue }, forKey: .tabOrder)
+        try container.encode(customization.hidden.map { $0.rawValue }.sorted(), forKey: .hiddenTabs)
         try container.encode(features.sorted(), forKey: .features)
         try container.encode(context, forKey: .context)
         try container.encode(flow, forKey: .flow)

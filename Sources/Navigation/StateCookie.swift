@@ -47,15 +47,40 @@ public struct StateCookie<Schema: NavigationSchema>: Sendable {
 
     /// The cookie value for `stored`, trimmed to fit `maxSize`.
     public func write(_ stored: StoredState<Schema>) -> String {
-        let state = stored.state
-        var payload = Self.payload(of: stored)
-        var value = seal(payload)
-        let order = Schema.Tab.allCases.map(\.rawValue)
-        while name.utf8.count + 1 + value.utf8.count > maxSize,
-              payload.trim(visible: state.selectedTab.rawValue, order: order) {
-            value = seal(payload)
+        let payload = Self.payload(of: stored)
+        let whole = seal(payload)
+        guard !fits(whole) else { return whole }
+        // The result is what removing one screen at a time until the value fits gives. The size
+        // only shrinks as screens go, so the number of removals is found by doubling then
+        // bisecting: a few encodings instead of one per screen of a 4 KB state.
+        let visible = stored.state.selectedTab.rawValue
+        let order = Schema.Tab.allCases.map { $0.rawValue }
+        func trimmed(_ count: Int) -> (value: String, isComplete: Bool) {
+            var copy = payload
+            for removed in 0..<count where !copy.trim(visible: visible, order: order) {
+                return (seal(copy), removed < count)
+            }
+            return (seal(copy), false)
         }
-        return value
+        var fitting = 1
+        var tooLarge = 0
+        var attempt = trimmed(fitting)
+        while !fits(attempt.value), !attempt.isComplete {
+            tooLarge = fitting
+            fitting *= 2
+            attempt = trimmed(fitting)
+        }
+        var best = attempt.value
+        while fitting - tooLarge > 1 {
+            let middle = (tooLarge + fitting) / 2
+            let candidate = trimmed(middle)
+            if fits(candidate.value) { fitting = middle; best = candidate.value } else { tooLarge = middle }
+        }
+        return best
+    }
+
+    private func fits(_ value: String) -> Bool {
+        name.utf8.count + 1 + value.utf8.count <= maxSize
     }
 
     /// What `value` holds, or nil when it is not a cookie this ring signed in this version.
@@ -115,7 +140,7 @@ public struct StateCookie<Schema: NavigationSchema>: Sendable {
         return (version, json)
     }
 
-    private func seal(_ payload: CookiePayload) -> String {
+    func seal(_ payload: CookiePayload) -> String {
         seal(json: Self.json(of: payload))
     }
 
@@ -130,7 +155,7 @@ public struct StateCookie<Schema: NavigationSchema>: Sendable {
         Self.json(of: Self.payload(of: stored))
     }
 
-    private static func payload(of stored: StoredState<Schema>) -> CookiePayload {
+    static func payload(of stored: StoredState<Schema>) -> CookiePayload {
         var payload = CookiePayload(stored.state, nonce: stored.nonce)
         payload.m = stored.notice.map { String($0.prefix(200)) }
         return payload

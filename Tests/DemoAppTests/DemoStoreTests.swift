@@ -93,6 +93,24 @@ import Testing
         }
     }
 
+    @Test func namesAreExactAndOnlyForWhatExists() async throws {
+        try await withTemporaryDatabase { path in
+            let store = try DemoStore(path: path)
+            let renamed = "Al \"Quote\" \\ \u{0}\u{1F}é 🙂"
+            #expect(try store.updateUser(id: 1, name: renamed))
+            #expect(try store.deleteOrder(id: "ORD-002"))
+            let hostile = ["ORD-002", "\"", "\\", "\u{0}", "ORD-001\"]", "]", "', 'x", "ORD-00%", "é"]
+            let names = try store.names(
+                users: [1, 42, 7, -1, Int.max], orders: Set(hostile + ["ORD-001", "ORD-003"]),
+                categories: ["desserts", "soups", "\\u0000"], recipes: Set(hostile + ["apple-pie"]))
+            #expect(names.users == [1: renamed, 42: "Jordan Rivers"])
+            #expect(names.orders == ["ORD-001", "ORD-003"])
+            #expect(names.categories == ["desserts": "Desserts"])
+            #expect(names.recipes == ["apple-pie": "Apple Pie"])
+            #expect(try store.names(users: [], orders: [], categories: [], recipes: []) == Demo.Names())
+        }
+    }
+
     @Test func searchIsLiteralAndIgnoresCase() async throws {
         try await withTemporaryDatabase { path in
             let store = try DemoStore(path: path)

@@ -26,6 +26,17 @@ import Testing
         return state
     }
 
+    /// Trimming as specified: the top screen of the longest stack, one at a time, until it fits.
+    func removingOneAtATime(_ state: State) -> String {
+        var payload = StateCookie<TestNavigation>.payload(of: StoredState(state: state, nonce: "n"))
+        var value = cookie.seal(payload)
+        let order = TestTab.allCases.map { $0.rawValue }
+        while "nav=\(value)".utf8.count > cookie.maxSize, payload.trim(visible: state.selectedTab.rawValue, order: order) {
+            value = cookie.seal(payload)
+        }
+        return value
+    }
+
     @Test func fiveThousandStatesRoundTripOrTrimDeterministically() throws {
         var generator = StateGenerator(random: SplitMix64(seed: 0x5_000))
         var exact = 0, trimmed = 0, largest = 0
@@ -47,6 +58,9 @@ import Testing
             }
             if expected != state { failures.append("more than stacks changed") }
             if cookie.decode(cookie.encode(state)) != decoded { failures.append("trimming not deterministic") }
+            if cookie.write(StoredState(state: state, nonce: "n")) != removingOneAtATime(state) {
+                failures.append("not the fewest screens removed")
+            }
             if cookie.decode(cookie.encode(decoded)) != decoded { failures.append("trimmed state not stable") }
         }
         #expect(largest <= 4096)
