@@ -30,6 +30,11 @@ struct CookiePayload: Codable, Hashable {
 
     private enum CodingKeys: String, CodingKey { case t, s, c, n, v, o, h, f, m, x, w }
 
+    init(t: String, s: [String: [String]]) {
+        self.t = t
+        self.s = s
+    }
+
     init<Schema>(_ state: NavigationState<Schema>, nonce: String) {
         n = nonce
         t = state.selectedTab.rawValue

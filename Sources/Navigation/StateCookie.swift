@@ -124,7 +124,7 @@ public struct StateCookie<Schema: NavigationSchema>: Sendable {
 
     private static func payload(version: Int, json: Data) -> CookiePayload? {
         guard readableVersions.contains(version) else { return nil }
-        return try? JSONDecoder().decode(CookiePayload.self, from: json)
+        return CookiePayload(json: Array(json))
     }
 
     /// The version and JSON of `value` when its signature verifies under the ring, else nil.
@@ -162,8 +162,6 @@ public struct StateCookie<Schema: NavigationSchema>: Sendable {
     }
 
     private static func json(of payload: CookiePayload) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return (try? encoder.encode(payload)) ?? Data()
+        Data(payload.json)
     }
 }
