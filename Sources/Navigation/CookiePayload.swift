@@ -49,8 +49,8 @@ struct CookiePayload: Codable, Hashable {
         for tab in state.visitedTabs {
             let tabState = state[tab]
             if !tabState.path.isEmpty {
-                s[tab.rawValue] = tabState.path.flatMap { $0.pathSegments }
-                counts[tab.rawValue] = tabState.path.map { $0.pathSegments.count }
+                s[tab.rawValue] = tabState.path.elements.flatMap { $0.pathSegments }
+                counts[tab.rawValue] = tabState.path.elements.map { $0.pathSegments.count }
             }
             if tabState.columns != .automatic {
                 v = v ?? [:]

@@ -81,10 +81,12 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
 
     /// Every screen `state` holds: each tab's stack and split-view selection, the presentation's.
     static func routes(in state: NavigationState<Schema>) -> Set<Schema.Route> {
-        var routes = Set(state.presentationPath)
+        // Through the stacks' arrays: the collection protocols cost more from generic code.
+        var routes = Set(state.presentationPath.elements)
         for tab in Schema.Tab.allCases {
-            routes.formUnion(state[tab].path)
-            routes.formUnion(state[tab].selection)
+            let tabState = state[tab]
+            routes.formUnion(tabState.path.elements)
+            routes.formUnion(tabState.selection)
         }
         return routes
     }
@@ -95,7 +97,7 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
         var dropped = 0
         for tab in Schema.Tab.allCases {
             let tabState = state[tab]
-            let path = tabState.path.filter { titles[$0] != nil }
+            let path = tabState.path.elements.filter { titles[$0] != nil }
             let selection = tabState.selection.filter { titles[$0] != nil }
             guard path.count != tabState.path.count || selection.count != tabState.selection.count else { continue }
             dropped += tabState.path.count - path.count + tabState.selection.count - selection.count
@@ -151,7 +153,7 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
         _ page: inout RenderedPage<Schema>, titles: [Schema.Route: String], query: [String: String], formToken: String
     ) -> ScreenContext<Schema> {
         page.titles = []
-        for (index, route) in page.state.path.enumerated() {
+        for (index, route) in page.state.path.elements.enumerated() {
             do {
                 // Asked again only for the missing item, for the app's own message.
                 page.titles.append(try titles[route] ?? app.title(for: route))
