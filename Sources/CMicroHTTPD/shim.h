@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/types.h>
 #include <sys/socket.h>
+#include <malloc.h>
 #include <microhttpd.h>
 
 /*
@@ -69,6 +70,15 @@ shim_bound_port (struct MHD_Daemon *daemon)
   const union MHD_DaemonInfo *info =
     MHD_get_daemon_info (daemon, MHD_DAEMON_INFO_BIND_PORT);
   return (NULL == info) ? 0 : info->port;
+}
+
+/* glibc's M_TRIM_THRESHOLD: how much freed memory at the top of a malloc arena
+ * is kept rather than returned to the kernel. A macro, which Swift does not
+ * import. */
+static inline void
+shim_set_malloc_trim_threshold (int bytes)
+{
+  mallopt (M_TRIM_THRESHOLD, bytes);
 }
 
 #endif

@@ -65,6 +65,9 @@ public final class Server: Sendable {
         guard let address = SocketAddress(host: host, port: UInt16(configuration.port)) else {
             throw ServerError.invalidHost(host)
         }
+        if let bytes = configuration.retainedFreeMemory {
+            shim_set_malloc_trim_threshold(Int32(clamping: bytes))
+        }
         try state.withLock { state in
             guard case .idle = state else { throw ServerError.alreadyStarted }
             errno = 0
