@@ -34,24 +34,26 @@ extension DemoStore {
         }
     }
 
-    /// Attaches their lists to recipe rows: two queries for any number of recipes, rather
-    /// than two per recipe. Keeps the order of `records`.
+    /// Attaches their lists to recipe rows: two cached statements for any number of recipes (the
+    /// ids travel as one JSON array), rather than two per recipe. Keeps the order of `records`.
     static func complete(_ records: [RecipeRecord], _ db: Database) throws -> [Demo.Recipe] {
-        let ids = records.map(\.id)
-        let ingredients = try RecipeIngredientRecord
-            .filter(ids.contains(RecipeIngredientRecord.Columns.recipeId))
-            .order(RecipeIngredientRecord.Columns.position)
-            .fetchAll(db)
-        let relations = try RecipeRelationRecord
-            .filter(ids.contains(RecipeRelationRecord.Columns.recipeId))
-            .order(RecipeRelationRecord.Columns.position)
-            .fetchAll(db)
-        // Grouping keeps the fetched (position) order within each recipe.
-        let ingredientsByRecipe = Dictionary(grouping: ingredients, by: \.recipeId)
-        let relationsByRecipe = Dictionary(grouping: relations, by: \.recipeId)
+        let ids: StatementArguments = [JSONText.array(records.map { JSONText.string($0.id) })]
+        func lists(_ sql: String) throws -> [String: [String]] {
+            var lists: [String: [String]] = [:]
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: ids)
+            while let row = try rows.next() { lists[row[0], default: []].append(row[1]) }
+            return lists
+        }
+        let ingredients = try lists("""
+            SELECT recipeId, name FROM recipeIngredient
+            WHERE recipeId IN (SELECT value FROM json_each(?)) ORDER BY position
+            """)
+        let related = try lists("""
+            SELECT recipeId, relatedId FROM recipeRelation
+            WHERE recipeId IN (SELECT value FROM json_each(?)) ORDER BY position
+            """)
         return records.map { record in
-            record.value(ingredients: ingredientsByRecipe[record.id, default: []].map(\.name),
-                         related: relationsByRecipe[record.id, default: []].map(\.relatedId))
+            record.value(ingredients: ingredients[record.id, default: []], related: related[record.id, default: []])
         }
     }
 }
