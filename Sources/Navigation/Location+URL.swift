@@ -23,23 +23,23 @@ extension Location {
     /// // "/home/orders?present=search"
     /// ```
     public var url: String {
-        pathURL().url + query
+        pathURL() + query
     }
 
-    /// The path part of the URL, and where in it each screen of the stack ends: the path of the
-    /// first `k` screens is `url.utf8.prefix(ends[k])`, `ends[0]` being the tab's own.
-    func pathURL() -> (url: String, ends: [Int]) {
+    /// The path part of the URL. `screenEnd` learns where in it each screen of the stack ends,
+    /// the tab's own root first: the path of the first `k` screens is that many bytes long.
+    func pathURL(screenEnd: (Int) -> Void = { _ in }) -> String {
         var url = "/" + tab.rawValue
         url.reserveCapacity(16 * (path.count + 1))
-        var ends = [url.utf8.count]
+        screenEnd(url.utf8.count)
         for route in path {
             for segment in route.pathSegments {
                 url += "/"
                 URLEncoding.append(segment, to: &url)
             }
-            ends.append(url.utf8.count)
+            screenEnd(url.utf8.count)
         }
-        return (url, ends)
+        return url
     }
 
     /// The query part of the URL, with its `?`, or empty.

@@ -51,7 +51,8 @@ extension NavigationState {
         var location = self.location
         location.presentation = nil
         let query = location.query
-        let (url, ends) = location.pathURL()
+        var ends: [Int] = []
+        let url = location.pathURL { ends.append($0) }
         return ends.map { String(decoding: url.utf8.prefix($0), as: UTF8.self) + query }
     }
 }

@@ -57,8 +57,8 @@ public struct StateCookie<Schema: NavigationSchema>: Sendable {
         let order = Schema.Tab.allCases.map { $0.rawValue }
         func trimmed(_ count: Int) -> (value: String, isComplete: Bool) {
             var copy = payload
-            for removed in 0..<count where !copy.trim(visible: visible, order: order) {
-                return (seal(copy), removed < count)
+            for _ in 0..<count where !copy.trim(visible: visible, order: order) {
+                return (seal(copy), true)
             }
             return (seal(copy), false)
         }

@@ -38,18 +38,21 @@ extension NavigationResponder {
             split: split
         )
         var html = HTMLBuffer(capacity: 8192 + content.count)
-        do {
-            try templates.render(model, template: "navigation/page", into: &html)
-        } catch {
-            throw HTTPError(.internalServerError, error.description)
-        }
+        try render(model, template: "navigation/page", into: &html)
         return .html(html.bytes, status: page.status)
     }
 
-    /// A screen's content. A template error is the app's bug: a 500 with the message for the log.
+    /// A screen's content.
     private func render(_ screen: Screen) throws -> [UInt8] {
+        var content = HTMLBuffer(capacity: 4096)
+        try render(screen.model, template: screen.template, into: &content)
+        return content.bytes
+    }
+
+    /// A template error is the app's bug: a 500 with the message for the log.
+    private func render(_ model: Any, template: String, into buffer: inout HTMLBuffer) throws {
         do {
-            return try templates.render(screen.model, template: screen.template)
+            try templates.render(model, template: template, into: &buffer)
         } catch {
             throw HTTPError(.internalServerError, error.description)
         }

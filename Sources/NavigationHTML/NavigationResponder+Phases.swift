@@ -19,7 +19,7 @@ import MicroHTTP
         else { throw HTTPError(.badRequest, "The request carries no valid state cookie.") }
         var restored = stored.state
         var page = resolve(request, restoring: restored)
-        let routes = Self.routes(in: restored).union(Self.routes(in: page.state))
+        let routes = Self.routes(restored: restored, shown: page.state)
         let titles = try app.titles(of: routes)
         _ = dropMissingItems(from: &restored, titles: titles)
         let formToken = cookie.formToken(for: stored.nonce)

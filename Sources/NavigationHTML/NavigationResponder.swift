@@ -48,7 +48,7 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
         let nonce = stored?.nonce.isEmpty == false ? stored!.nonce : StateCookie<Schema>.newNonce()
         var restored = stored?.state ?? NavigationState()
         var page = resolve(request, restoring: restored)
-        let titles = try app.titles(of: Self.routes(in: restored).union(Self.routes(in: page.state)))
+        let titles = try app.titles(of: Self.routes(restored: restored, shown: page.state))
         let dropped = dropMissingItems(from: &restored, titles: titles)
         if dropped != nil { page = resolve(request, restoring: restored) }
         page.notice = page.notice ?? stored?.notice ?? dropped
@@ -89,6 +89,11 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
             routes.formUnion(tabState.selection)
         }
         return routes
+    }
+
+    /// Every screen a request holds: what the cookie restored and what the URL shows.
+    static func routes(restored: NavigationState<Schema>, shown: NavigationState<Schema>) -> Set<Schema.Route> {
+        routes(in: restored).union(routes(in: shown))
     }
 
     /// Drops every remembered screen whose item no longer exists, that is, has no title (the
