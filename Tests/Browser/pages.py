@@ -3,7 +3,6 @@ import time
 
 from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
 
 
@@ -48,15 +47,30 @@ def navigate(driver, find, attempts=3):
         try:
             find().click()
             break
-        except StaleElementReferenceException:
-            pass
         except WebDriverException as error:
-            if "does not belong to the document" not in str(error):
+            if not is_detached(error):
                 raise
         if attempt == attempts - 1:
             raise AssertionError(f"the page kept changing under the click on {path(driver)}")
         time.sleep(0.2)
-    WebDriverWait(driver, 5).until(expected_conditions.staleness_of(page))
+    WebDriverWait(driver, 5).until(lambda _: has_left(page))
+
+
+def is_detached(error):
+    """Whether `error` says the element's document is gone. Chrome says so either as a stale
+    reference or, when the document goes during the command, as an inspector error."""
+    return isinstance(error, StaleElementReferenceException) or "does not belong to the document" in str(error)
+
+
+def has_left(page):
+    """Whether the document `page` (its `html` element) was replaced."""
+    try:
+        page.is_enabled()
+        return False
+    except WebDriverException as error:
+        if is_detached(error):
+            return True
+        raise
 
 
 def dialog(driver):
