@@ -1,53 +1,86 @@
 import Foundation
 
-/// Base64 with the URL- and cookie-safe alphabet and no padding (RFC 4648 §5). Encoding swaps
-/// Foundation's two alphabet differences and drops the padding; decoding reads the alphabet
-/// directly, which is what makes the strict check cheap.
+/// Base64 with the URL- and cookie-safe alphabet and no padding (RFC 4648 §5), on bytes: every
+/// cookie is decoded and every answer encoded, so neither goes through `Character`s or `Data`.
 enum Base64URL {
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+
+    /// Each byte's value in the alphabet, or 0xFF for a byte outside it.
+    private static let values: [UInt8] = {
+        var values = [UInt8](repeating: 0xFF, count: 256)
+        for (value, byte) in alphabet.enumerated() { values[Int(byte)] = UInt8(value) }
+        return values
+    }()
+
     static func encode(_ bytes: some DataProtocol) -> String {
-        let base64 = Data(bytes).base64EncodedData()
-        let length = base64.count - base64.reversed().prefix { $0 == UInt8(ascii: "=") }.count
-        return String(unsafeUninitializedCapacity: length) { output in
-            for (index, byte) in base64.prefix(length).enumerated() {
-                output[index] = switch byte {
-                case UInt8(ascii: "+"): UInt8(ascii: "-")
-                case UInt8(ascii: "/"): UInt8(ascii: "_")
-                default: byte
-                }
-            }
-            return length
-        }
+        encode(Array(bytes))
     }
 
-    /// The bytes of `text`, or nil unless it is canonical base64url: the alphabet only, a length
+    static func encode(_ bytes: [UInt8]) -> String {
+        var text = ""
+        append(bytes, to: &text)
+        return text
+    }
+
+    /// Appends the text of `bytes` to `text`.
+    static func append(_ bytes: [UInt8], to text: inout String) {
+        let length = (bytes.count * 4 + 2) / 3
+        let encoded = [UInt8](unsafeUninitializedCapacity: length) { output, initialized in
+            bytes.withUnsafeBufferPointer { input in
+                var out = 0
+                var index = 0
+                func put(_ group: UInt32, _ shift: UInt32) {
+                    output[out] = alphabet[Int(group >> shift & 63)]
+                    out += 1
+                }
+                while index + 3 <= input.count {
+                    let group = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8 | UInt32(input[index + 2])
+                    put(group, 18)
+                    put(group, 12)
+                    put(group, 6)
+                    put(group, 0)
+                    index += 3
+                }
+                // One byte left makes two characters, two make three.
+                let rest = input.count - index
+                if rest > 0 {
+                    let group = UInt32(input[index]) << 16 | (rest == 2 ? UInt32(input[index + 1]) << 8 : 0)
+                    put(group, 18)
+                    put(group, 12)
+                    if rest == 2 { put(group, 6) }
+                }
+                initialized = out
+            }
+        }
+        text += String(decoding: encoded, as: UTF8.self)
+    }
+
+    static func decode(_ text: Substring) -> Data? {
+        var text = text
+        return text.withUTF8 { decode($0) }.map { Data($0) }
+    }
+
+    /// The bytes `text` encodes, or nil unless it is canonical: only the alphabet, a length that
     /// a whole number of bytes can have, and no stray bits in its last character (so no two
     /// texts decode to the same bytes, and no changed character goes unnoticed).
-    static func decode(_ text: Substring) -> Data? {
-        let utf8 = text.utf8
-        guard utf8.count % 4 != 1 else { return nil }
+    static func decode(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        guard text.count % 4 != 1 else { return nil }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(utf8.count * 3 / 4)
+        bytes.reserveCapacity(text.count * 3 / 4)
         var bits: UInt32 = 0
-        var count = 0
-        for character in utf8 {
-            let value: UInt8
-            switch character {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = character - UInt8(ascii: "A")
-            case UInt8(ascii: "a")...UInt8(ascii: "z"): value = character - UInt8(ascii: "a") + 26
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = character - UInt8(ascii: "0") + 52
-            case UInt8(ascii: "-"): value = 62
-            case UInt8(ascii: "_"): value = 63
-            default: return nil
-            }
+        var count: UInt32 = 0
+        for character in text {
+            let value = values[Int(character)]
+            guard value != 0xFF else { return nil }
             bits = bits << 6 | UInt32(value)
             count += 6
             if count >= 8 {
                 count -= 8
-                bytes.append(UInt8(truncatingIfNeeded: bits >> UInt32(count)))
+                bytes.append(UInt8(truncatingIfNeeded: bits >> count))
             }
         }
         // Two characters carry one byte and four spare bits, three carry two and two spare bits.
-        guard bits & (1 << UInt32(count) - 1) == 0 else { return nil }
-        return Data(bytes)
+        guard bits & (1 << count - 1) == 0 else { return nil }
+        return bytes
     }
 }

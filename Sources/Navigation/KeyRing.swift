@@ -4,11 +4,17 @@ import Foundation
 /// The keys that sign state cookies: the newest signs, every key verifies, so a secret can be
 /// rotated without logging anybody out (put the new secret first, keep the old one second).
 public struct KeyRing: Sendable {
-    /// Newest first; never empty. Kept as bytes because `SymmetricKey` is not `Sendable`.
-    private let keys: [Data]
+    /// Newest first; never empty. Each is an HMAC already keyed, copied for every message: keying
+    /// costs two SHA-256 blocks, as much as a few hundred bytes of cookie.
+    private let keyed: [Keyed]
+
+    /// `HMAC` holds nothing but hash states, values copied on use.
+    private struct Keyed: @unchecked Sendable {
+        let hmac: HMAC<SHA256>
+    }
 
     /// How many keys verify; the first signs.
-    public var count: Int { keys.count }
+    public var count: Int { keyed.count }
 
     /// A ring from secrets, newest first. Each secret is any text of at least 16 characters; its
     /// SHA-256 is the key. Returns nil when no secret qualifies.
@@ -22,7 +28,7 @@ public struct KeyRing: Sendable {
             .filter { $0.count >= 16 }
             .map { Data(SHA256.hash(data: Data($0.utf8))) }
         guard !keys.isEmpty else { return nil }
-        self.keys = keys
+        keyed = keys.map { Keyed(hmac: HMAC<SHA256>(key: SymmetricKey(data: $0))) }
     }
 
     /// A fresh random secret for a secret file: 64 hexadecimal characters (256 bits).
@@ -33,10 +39,29 @@ public struct KeyRing: Sendable {
     }
 
     func sign(_ message: some DataProtocol) -> Data {
-        Data(HMAC<SHA256>.authenticationCode(for: message, using: SymmetricKey(data: keys[0])))
+        Data(sign(Array(message)))
+    }
+
+    func sign(_ message: [UInt8]) -> [UInt8] {
+        message.withUnsafeBytes { sign($0) }
+    }
+
+    func sign(_ message: UnsafeRawBufferPointer) -> [UInt8] {
+        var hmac = keyed[0].hmac
+        hmac.update(data: message)
+        return Array(hmac.finalize())
     }
 
     func verify(_ signature: Data, for message: some DataProtocol) -> Bool {
-        keys.contains { HMAC<SHA256>.isValidAuthenticationCode(signature, authenticating: message, using: SymmetricKey(data: $0)) }
+        Array(message).withUnsafeBytes { verify(Array(signature), for: $0) }
+    }
+
+    /// True when `signature` is the HMAC of `message` under any key, compared in constant time.
+    func verify(_ signature: [UInt8], for message: UnsafeRawBufferPointer) -> Bool {
+        keyed.contains { key in
+            var hmac = key.hmac
+            hmac.update(data: message)
+            return hmac.finalize() == signature
+        }
     }
 }

@@ -33,31 +33,45 @@ extension Location {
         url.reserveCapacity(16 * (path.count + 1))
         screenEnd(url.utf8.count)
         for route in path {
-            for segment in route.pathSegments {
-                url += "/"
-                URLEncoding.append(segment, to: &url)
-            }
+            Self.appendPath(of: route, to: &url)
             screenEnd(url.utf8.count)
         }
         return url
     }
 
+    /// Appends `/` and each of the route's segments, encoded.
+    static func appendPath(of route: Schema.Route, to url: inout String) {
+        for segment in route.pathSegments {
+            url += "/"
+            URLEncoding.append(segment, to: &url)
+        }
+    }
+
     /// The query part of the URL, with its `?`, or empty.
     var query: String {
-        var query: [String] = []
+        let items = queryItems + (presentation.map { Self.presentationItems($0, presentationPath) } ?? [])
+        return items.isEmpty ? "" : "?" + items.joined(separator: "&")
+    }
+
+    /// The query's arguments before the presentation's: selection and columns.
+    var queryItems: [String] {
+        var items: [String] = []
         if !selection.isEmpty {
-            query.append("select=" + URLEncoding.encode(selection.flatMap { $0.pathSegments }))
+            items.append("select=" + URLEncoding.encode(selection.flatMap { $0.pathSegments }))
         }
         if columns != .automatic {
-            query.append("columns=" + columns.rawValue)
+            items.append("columns=" + columns.rawValue)
         }
-        if let presentation {
-            query.append("present=" + URLEncoding.encode(presentation.pathSegments))
-            if !presentationPath.isEmpty {
-                query.append("presented-path=" + URLEncoding.encode(presentationPath.flatMap { $0.pathSegments }))
-            }
+        return items
+    }
+
+    /// The query's arguments for a presentation and its own stack.
+    static func presentationItems(_ presentation: Schema.Destination, _ path: [Schema.Route]) -> [String] {
+        var items = ["present=" + URLEncoding.encode(presentation.pathSegments)]
+        if !path.isEmpty {
+            items.append("presented-path=" + URLEncoding.encode(path.flatMap { $0.pathSegments }))
         }
-        return query.isEmpty ? "" : "?" + query.joined(separator: "&")
+        return items
     }
 
     /// Reads a request's already percent-decoded path and query arguments.
@@ -187,7 +201,7 @@ enum URLEncoding {
     private static func split(_ text: String) -> [String] {
         text.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { bytes in
             let segment = String(decoding: bytes, as: UTF8.self)
-            return segment.contains("%") ? (segment.removingPercentEncoding ?? segment) : segment
+            return bytes.contains(UInt8(ascii: "%")) ? (segment.removingPercentEncoding ?? segment) : segment
         }
     }
 }

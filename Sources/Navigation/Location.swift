@@ -48,11 +48,6 @@ extension NavigationState {
     /// The URL of each screen of the visible stack, root first: where `.popToRoot` and `.popTo`
     /// each element lead, built in one pass rather than one per screen (a breadcrumb's links).
     public var stackURLs: [String] {
-        var location = self.location
-        location.presentation = nil
-        let query = location.query
-        var ends: [Int] = []
-        let url = location.pathURL { ends.append($0) }
-        return ends.map { String(decoding: url.utf8.prefix($0), as: UTF8.self) + query }
+        Links(self).stackURLs
     }
 }

@@ -87,7 +87,7 @@ public struct StateCookie<Schema: NavigationSchema>: Sendable {
     /// Screens whose segments no longer parse are dropped with everything above them. A cookie
     /// written before nonces existed reads with an empty nonce; give it a fresh one.
     public func read(_ value: String) -> StoredState<Schema>? {
-        guard let (version, json) = verify(value) else { return nil }
+        guard let (version, json) = verifiedJSON(value) else { return nil }
         return read(version: version, json: json)
     }
 
@@ -95,6 +95,10 @@ public struct StateCookie<Schema: NavigationSchema>: Sendable {
     /// that sees attacker-chosen bytes only if the secret leaks, exposed so a fuzzer can reach it
     /// without forging signatures. Nil for a version this type does not read or JSON it cannot.
     @_spi(Fuzzing) public func read(version: Int, json: Data) -> StoredState<Schema>? {
+        read(version: version, json: Array(json))
+    }
+
+    private func read(version: Int, json: [UInt8]) -> StoredState<Schema>? {
         guard let payload = Self.payload(version: version, json: json) else { return nil }
         return StoredState(state: payload.state(of: Schema.self), nonce: payload.n ?? "", notice: payload.m)
     }
@@ -102,7 +106,7 @@ public struct StateCookie<Schema: NavigationSchema>: Sendable {
     /// The token forms carry to prove they were served to the holder of the cookie with `nonce`:
     /// another site can make a browser send the cookie, but cannot read the token.
     public func formToken(for nonce: String) -> String {
-        Base64URL.encode(keys.sign(Data(("form:" + nonce).utf8)))
+        Base64URL.encode(keys.sign(Array(("form:" + nonce).utf8)))
     }
 
     /// True when `token` is `formToken(for: nonce)` under any key of the ring.
@@ -114,40 +118,59 @@ public struct StateCookie<Schema: NavigationSchema>: Sendable {
     /// 128 random bits, base64url.
     public static func newNonce() -> String {
         var generator = SystemRandomNumberGenerator()
-        return Base64URL.encode(Data((0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }))
+        return Base64URL.encode((0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) })
     }
 
     /// The verified payload of `value`, or nil.
     func open(_ value: String) -> CookiePayload? {
-        verify(value).flatMap { Self.payload(version: $0, json: $1) }
+        verifiedJSON(value).flatMap { Self.payload(version: $0, json: $1) }
     }
 
-    private static func payload(version: Int, json: Data) -> CookiePayload? {
+    private static func payload(version: Int, json: [UInt8]) -> CookiePayload? {
         guard readableVersions.contains(version) else { return nil }
-        return CookiePayload(json: Array(json))
+        return CookiePayload(json: json)
     }
 
     /// The version and JSON of `value` when its signature verifies under the ring, else nil.
     /// Exposed with `seal` so the phase benchmark can time each step.
     @_spi(Benchmark) public func verify(_ value: String) -> (Int, Data)? {
-        let parts = value.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 1, let version = Int(parts[0]),
-              Self.readableVersions.contains(version),
-              let json = Base64URL.decode(parts[1]), let signature = Base64URL.decode(parts[2])
-        else { return nil }
-        // The signature covers the value up to its second dot.
-        guard keys.verify(signature, for: Array(value.utf8[..<parts[2].startIndex].dropLast())) else { return nil }
-        return (version, json)
+        verifiedJSON(value).map { ($0.version, Data($0.json)) }
+    }
+
+    /// `verify` on the value's bytes: `<digit>.<base64url>.<base64url>`, the signature covering
+    /// everything before the second dot.
+    private func verifiedJSON(_ value: String) -> (version: Int, json: [UInt8])? {
+        var value = value
+        return value.withUTF8 { bytes -> (version: Int, json: [UInt8])? in
+            let dot = UInt8(ascii: ".")
+            guard bytes.count > 2, bytes[1] == dot, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[0]),
+                  case let version = Int(bytes[0] - UInt8(ascii: "0")), Self.readableVersions.contains(version),
+                  let second = bytes[2...].firstIndex(of: dot), !bytes[(second + 1)...].contains(dot),
+                  let json = Base64URL.decode(UnsafeBufferPointer(rebasing: bytes[2..<second])),
+                  let signature = Base64URL.decode(UnsafeBufferPointer(rebasing: bytes[(second + 1)...])),
+                  keys.verify(signature, for: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[..<second])))
+            else { return nil }
+            return (version, json)
+        }
     }
 
     func seal(_ payload: CookiePayload) -> String {
-        seal(json: Self.json(of: payload))
+        seal(json: payload.json)
     }
 
     /// The cookie value holding `json`: version, payload and signature.
     @_spi(Benchmark) public func seal(json: Data) -> String {
-        let signed = "\(Self.version)." + Base64URL.encode(json)
-        return signed + "." + Base64URL.encode(keys.sign(Data(signed.utf8)))
+        seal(json: Array(json))
+    }
+
+    private func seal(json: [UInt8]) -> String {
+        var value = "\(Self.version)."
+        value.reserveCapacity(2 + (json.count * 4 + 2) / 3 + 1 + 43)
+        Base64URL.append(json, to: &value)
+        let signature = value.withUTF8 { keys.sign(UnsafeRawBufferPointer($0)) }
+        value += "."
+        Base64URL.append(signature, to: &value)
+        return value
     }
 
     /// The JSON that `write` seals for `stored`, before any trimming.

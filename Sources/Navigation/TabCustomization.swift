@@ -12,12 +12,14 @@ public struct TabCustomization<Tab: Navigation.Tab>: Sendable {
 
     /// Every tab, in the user's order.
     public var arranged: [Tab] {
+        // Most users never move a tab: every page's tab bar and cookie asks for this.
+        guard !order.isEmpty else { return Array(Tab.allCases) }
         var seen = Set<Tab>()
         return (order + Tab.allCases).filter { seen.insert($0).inserted }
     }
 
     /// True when nothing differs from the app's own arrangement.
-    public var isDefault: Bool { arranged == Array(Tab.allCases) && hidden.isEmpty }
+    public var isDefault: Bool { hidden.isEmpty && (order.isEmpty || arranged == Array(Tab.allCases)) }
 
     /// Moves `tab` by `offset` places, within bounds.
     mutating func move(_ tab: Tab, by offset: Int) {
@@ -34,7 +36,7 @@ public struct TabCustomization<Tab: Navigation.Tab>: Sendable {
 /// was written.
 extension TabCustomization: Hashable {
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.arranged == rhs.arranged && lhs.hidden == rhs.hidden
+        lhs.hidden == rhs.hidden && (lhs.order == rhs.order || lhs.arranged == rhs.arranged)
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -26,7 +26,9 @@ extension NavigationResponder {
             appName: app.name,
             stylesheet: stylesheet,
             script: script,
-            canonicalURL: page.state.url,
+            // The context's state, unless the presentation could not be shown.
+            canonicalURL: page.state.presentation == nil && context.state.presentation != nil
+                ? page.state.url : context.links.url,
             back: back,
             breadcrumbs: crumbs,
             hasBreadcrumbs: crumbs.count >= 2,
@@ -171,7 +173,7 @@ extension NavigationResponder {
     /// current.
     private func breadcrumbs(for context: ScreenContext<Schema>, titles: [String]) -> [PageModel.Crumb] {
         let state = context.state
-        return state.stackURLs.enumerated().map { depth, url in
+        return context.links.stackURLs.enumerated().map { depth, url in
             PageModel.Crumb(
                 title: depth == 0 ? state.selectedTab.title : Self.title(at: depth - 1, in: titles), href: url,
                 isCurrent: depth == state.path.count)

@@ -91,9 +91,16 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
         return routes
     }
 
-    /// Every screen a request holds: what the cookie restored and what the URL shows.
+    /// Every screen a request holds: what the cookie restored and what the URL shows. Resolving
+    /// a URL changes the selected tab's stack and the presentation only, so the other tabs are
+    /// not gathered twice.
     static func routes(restored: NavigationState<Schema>, shown: NavigationState<Schema>) -> Set<Schema.Route> {
-        routes(in: restored).union(routes(in: shown))
+        var routes = routes(in: restored)
+        let tabState = shown[shown.selectedTab]
+        routes.formUnion(tabState.path.elements)
+        routes.formUnion(tabState.selection)
+        routes.formUnion(shown.presentationPath.elements)
+        return routes
     }
 
     /// Drops every remembered screen whose item no longer exists, that is, has no title (the

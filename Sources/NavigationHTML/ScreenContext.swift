@@ -11,14 +11,16 @@ import Navigation
 /// Inside a presentation, `.push` and `.pop` act on the presentation's own stack, as a
 /// `NavigationLink` inside a sheet pushes on the sheet's `NavigationStack`.
 public struct ScreenContext<Schema: NavigationSchema>: Sendable {
-    public let state: NavigationState<Schema>
+    public var state: NavigationState<Schema> { links.state }
+    /// The state with its own URL worked out once for all the page's links.
+    public let links: Links<Schema>
     public let query: [String: String]
     /// True while rendering the content of the presentation.
     public let isPresented: Bool
     /// The hidden `_token` value every form must carry.
     public let formToken: String
     /// Where forms on this screen post to: the URL of the screen itself.
-    public var formAction: String { state.url }
+    public var formAction: String { links.url }
     /// After a rejected submission: what the user had entered, and why it was rejected.
     public let submitted: [String: String]?
     public let error: String?
@@ -27,7 +29,7 @@ public struct ScreenContext<Schema: NavigationSchema>: Sendable {
         state: NavigationState<Schema>, query: [String: String] = [:], isPresented: Bool = false,
         formToken: String = "", submitted: [String: String]? = nil, error: String? = nil
     ) {
-        self.state = state
+        links = Links(state)
         self.query = query
         self.isPresented = isPresented
         self.formToken = formToken
@@ -37,11 +39,11 @@ public struct ScreenContext<Schema: NavigationSchema>: Sendable {
 
     /// The URL of the screen `action` leads to.
     public func href(_ action: NavigationAction<Schema>) -> String {
-        guard isPresented else { return state.applying(action).url }
+        guard isPresented else { return links.url(after: action) }
         switch action {
         case .push(let route): return state.applying(.pushPresented(route)).url
         case .pop: return state.applying(.popPresented).url
-        default: return state.applying(action).url
+        default: return links.url(after: action)
         }
     }
 
@@ -64,7 +66,19 @@ public struct ScreenContext<Schema: NavigationSchema>: Sendable {
 
     /// The same context, for the presentation's content.
     func presenting() -> ScreenContext {
-        ScreenContext(state: state, query: query, isPresented: true, formToken: formToken,
+        ScreenContext(links: links, query: query, isPresented: true, formToken: formToken,
                       submitted: submitted, error: error)
+    }
+
+    private init(
+        links: Links<Schema>, query: [String: String], isPresented: Bool, formToken: String,
+        submitted: [String: String]?, error: String?
+    ) {
+        self.links = links
+        self.query = query
+        self.isPresented = isPresented
+        self.formToken = formToken
+        self.submitted = submitted
+        self.error = error
     }
 }

@@ -121,6 +121,31 @@ struct PropertyTests {
         #expect(failures.isEmpty, "\(failures.count) stacks, e.g. \(failures.prefix(3))")
     }
 
+    @Test func linksLeadWhereApplyingTheActionLeads() {
+        var generator = StateGenerator(random: SplitMix64(seed: 0x11AC))
+        var failures: [String] = []
+        var checked = 0
+        for _ in 0..<Self.count {
+            let state = generator.state()
+            let links = Links(state)
+            var actions: [NavigationAction<TestNavigation>] = [
+                .push(generator.route()), .pop, .popToRoot, .dismiss, .present(.search), .present(.photo),
+                .setColumns(.all), .popPresented, .pushPresented(generator.route()),
+            ]
+            actions += TestTab.allCases.map { .selectTab($0) }
+            actions += state.path.ids.map { .popTo($0) } + [.popTo(StackElementID(rawValue: 99))]
+            if let destination = generator.destination() { actions.append(.present(destination)) }
+            if let presentation = state.presentation { actions.append(.present(presentation)) }
+            if links.url != state.url { failures.append("url " + state.url) }
+            for action in actions {
+                checked += 1
+                if links.url(after: action) != state.applying(action).url { failures.append("\(action) on " + state.url) }
+            }
+        }
+        #expect(checked > 5_000)
+        #expect(failures.isEmpty, "\(failures.count) links, e.g. \(failures.prefix(3))")
+    }
+
     @Test(arguments: [0x5EED, 0xC00C1E] as [UInt64])
     func everyTabRoundTripsThroughTheCookie(seed: UInt64) {
         let cookie = StateCookie<TestNavigation>(keys: ring(newSecret, oldSecret))

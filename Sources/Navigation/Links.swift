@@ -1,0 +1,79 @@
+/// The URLs that actions lead to from one state, for a page's links: `url(after:)` is
+/// `state.applying(action).url`, but the state's own path is encoded once, so the links a screen
+/// commonly has (push, pop, present, dismiss, another tab) cost the new part of their URL only,
+/// not a copy of the state and a walk down its stack each.
+///
+/// ```swift
+/// let links = Links(state)
+/// links.url(after: .push(.orderDetail(orderId: "ORD-001")))   // "/home/orders/order/ORD-001"
+/// ```
+public struct Links<Schema: NavigationSchema>: Sendable {
+    public let state: NavigationState<Schema>
+    /// The visible stack's path, and where in it each screen ends, the tab's root first.
+    private let path: String
+    private let ends: [Int]
+    /// What the stack's own links keep of the query: the split-view selection and columns.
+    private let stackQuery: [String]
+
+    public init(_ state: NavigationState<Schema>) {
+        self.state = state
+        var location = state.location
+        location.presentation = nil
+        location.presentationPath = []
+        var ends: [Int] = []
+        ends.reserveCapacity(state.path.count + 1)
+        path = location.pathURL { ends.append($0) }
+        self.ends = ends
+        stackQuery = location.queryItems
+    }
+
+    /// The state's own URL, presentation included.
+    public var url: String {
+        guard let presentation = state.presentation else { return Self.join(path, stackQuery) }
+        return Self.join(path, stackQuery + Location<Schema>.presentationItems(presentation, state.presentationPath.elements))
+    }
+
+    /// The URL of each screen of the visible stack, the tab's root first: where the breadcrumbs
+    /// lead. Presentations are left behind.
+    public var stackURLs: [String] {
+        ends.map { stackURL(end: $0) }
+    }
+
+    /// The URL of the state after `action`, as `state.applying(action).url`.
+    public func url(after action: NavigationAction<Schema>) -> String {
+        switch action {
+        case .push(let route):
+            var url = path
+            Location<Schema>.appendPath(of: route, to: &url)
+            return Self.join(url, stackQuery)
+        case .pop:
+            return stackURL(end: ends[max(ends.count - 2, 0)])
+        case .popTo(let id):
+            guard let index = state.path.ids.firstIndex(of: id) else { break }
+            return stackURL(end: ends[index + 1])
+        case .popToRoot:
+            return stackURL(end: ends[0])
+        case .dismiss:
+            return Self.join(path, stackQuery)
+        case .present(let destination) where destination != state.presentation:
+            return Self.join(path, stackQuery + Location<Schema>.presentationItems(destination, []))
+        case .selectTab(let tab) where tab == state.selectedTab:
+            return stackURL(end: ends[0])
+        case .selectTab(let tab):
+            let tabState = state[tab]
+            return Location<Schema>(tab: tab, path: tabState.path.elements, selection: tabState.selection, columns: tabState.columns).url
+        default:
+            break
+        }
+        return state.applying(action).url
+    }
+
+    private func stackURL(end: Int) -> String {
+        let prefix = end == path.utf8.count ? path : String(decoding: path.utf8.prefix(end), as: UTF8.self)
+        return Self.join(prefix, stackQuery)
+    }
+
+    private static func join(_ path: String, _ items: [String]) -> String {
+        items.isEmpty ? path : path + "?" + items.joined(separator: "&")
+    }
+}
