@@ -41,11 +41,13 @@ extension DemoStore {
     }
 
     /// Names read as bytes, so that a NUL inside one survives (see `ExactText.swift`).
+    /// Each id list drives the join (`CROSS JOIN` keeps it outside), so every id costs one
+    /// primary-key lookup rather than the table a scan against a temporary index.
     private static let namesSQL = """
-        SELECT 0, CAST(id AS TEXT), CAST(name AS BLOB) FROM user WHERE id IN (SELECT value FROM json_each(?1))
-        UNION ALL SELECT 1, id, NULL FROM purchase WHERE id IN (SELECT value FROM json_each(?2))
-        UNION ALL SELECT 2, id, CAST(name AS BLOB) FROM category WHERE id IN (SELECT value FROM json_each(?3))
-        UNION ALL SELECT 3, id, CAST(name AS BLOB) FROM recipe WHERE id IN (SELECT value FROM json_each(?4))
+        SELECT 0, CAST(u.id AS TEXT), CAST(u.name AS BLOB) FROM json_each(?1) j CROSS JOIN user u ON u.id = j.value
+        UNION ALL SELECT 1, p.id, NULL FROM json_each(?2) j CROSS JOIN purchase p ON p.id = j.value
+        UNION ALL SELECT 2, c.id, CAST(c.name AS BLOB) FROM json_each(?3) j CROSS JOIN category c ON c.id = j.value
+        UNION ALL SELECT 3, r.id, CAST(r.name AS BLOB) FROM json_each(?4) j CROSS JOIN recipe r ON r.id = j.value
         """
 }
 

@@ -3,14 +3,18 @@ import GRDB
 extension DemoStore {
     /// All recipe categories, in the seed's order.
     public func categories() throws -> [Demo.Category] {
-        try pool.read { db in
-            try CategoryRecord.order(CategoryRecord.Columns.position).fetchAll(db).map(\.value)
+        try pool.unsafeRead { db in
+            try CategoryRecord.fetchAll(db, SQLRequest(sql: "SELECT * FROM category ORDER BY position", cached: true))
+                .map(\.value)
         }
     }
 
     /// The category with this id, or nil when there is none.
     public func category(id: String) throws -> Demo.Category? {
-        try pool.read { db in try CategoryRecord.fetchOne(db, key: id)?.value }
+        try pool.unsafeRead { db in
+            try CategoryRecord.fetchOne(db, SQLRequest(sql: "SELECT * FROM category WHERE id = ?", arguments: [id], cached: true))?
+                .value
+        }
     }
 
     /// The recipes of a category, complete with their lists, in the seed's order.

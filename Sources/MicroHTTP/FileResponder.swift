@@ -17,15 +17,21 @@ public struct FileResponder: HTTPResponder {
     public let root: String
     private let fallback: any HTTPResponder
 
+    /// The root with its links followed, once: resolving it costs a system call per component.
+    /// Nil when the folder did not exist at start; it is then looked for on each request.
+    private let resolvedRoot: String?
+
     public init(root: String, fallback: any HTTPResponder) {
         self.root = root
         self.fallback = fallback
+        resolvedRoot = StaticFile.resolve(root)
     }
 
     public func respond(to request: Request) throws -> Response {
         guard request.method == .get || request.method == .head,
               let relativePath = Self.relativePath(request.path),
-              let file = StaticFile(root: root, relativePath: relativePath)
+              let base = resolvedRoot ?? StaticFile.resolve(root),
+              let file = StaticFile(base: base, relativePath: relativePath)
         else { return try fallback.respond(to: request) }
         let caching = request.query["v"] == file.version ? "public, max-age=31536000, immutable" : "public, max-age=3600"
         var headers = HTTPHeaders([("ETag", file.etag), ("Cache-Control", caching)])

@@ -16,7 +16,16 @@ struct StaticFile {
     /// Opens `relativePath` under `root`, or nil unless, with every symlink
     /// resolved, it is a regular file inside the resolved root.
     init?(root: String, relativePath: String) {
-        guard let base = Self.resolve(root), let resolved = Self.resolve(base + "/" + relativePath),
+        guard let base = Self.resolve(root) else { return nil }
+        self.init(base: base, relativePath: relativePath)
+    }
+
+    /// The file at `relativePath` under `base`, a root already resolved by `resolve(_:)`.
+    init?(base: String, relativePath: String) {
+        let path = base + "/" + relativePath
+        // Most requests name no file: one stat answers them, before resolving every component.
+        var exists = stat()
+        guard stat(path, &exists) == 0, let resolved = Self.resolve(path),
               resolved.hasPrefix(base.hasSuffix("/") ? base : base + "/")
         else { return nil }
         // O_NONBLOCK so that a FIFO planted under the root cannot block a worker in open().
@@ -59,7 +68,8 @@ struct StaticFile {
         close(descriptor)
     }
 
-    private static func resolve(_ path: String) -> String? {
+    /// The absolute path with every symbolic link followed, or nil when nothing is there.
+    static func resolve(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)

@@ -10,6 +10,7 @@ import MicroHTTP
 ///
 /// ```
 /// swift run -c release phase-benchmark [runs]
+/// swift run -c release phase-benchmark [runs] --respond-only   # for a profiler: no phases, no timing
 /// ```
 @main
 struct PhaseBenchmark {
@@ -21,6 +22,7 @@ struct PhaseBenchmark {
 
     static func main() async throws {
         let runs = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 2_000
+        let respondOnly = CommandLine.arguments.contains("--respond-only")
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("phases-\(getpid())")
         try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: data) }
@@ -44,8 +46,13 @@ struct PhaseBenchmark {
                 cookie = response.cookies.first { $0.name == "nav" }?.value ?? cookie
             }
             let request = Request(method: .get, path: home(depth: depth), cookies: ["nav": cookie!])
-            columns.append(try responder.timePhases(of: request, runs: runs))
+            if respondOnly {
+                for _ in 0..<runs { _ = try responder.respond(to: request) }
+            } else {
+                columns.append(try responder.timePhases(of: request, runs: runs))
+            }
         }
+        guard !respondOnly else { return }
         print("median of \(runs) runs, µs | depth 1 | depth 8 | depth 32")
         print("---|---:|---:|---:")
         for (row, timing) in columns[0].enumerated() {
