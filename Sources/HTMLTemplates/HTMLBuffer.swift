@@ -31,20 +31,26 @@ public struct HTMLBuffer: Sendable {
     /// Appends UTF-8 `text` with the characters that mean something in HTML escaped.
     public mutating func append(escaping text: UnsafeBufferPointer<UInt8>) {
         var start = 0
-        for index in 0..<text.count {
-            let entity: StaticString
-            switch text[index] {
-            case UInt8(ascii: "&"): entity = "&amp;"
-            case UInt8(ascii: "<"): entity = "&lt;"
-            case UInt8(ascii: ">"): entity = "&gt;"
-            case UInt8(ascii: "\""): entity = "&quot;"
-            case UInt8(ascii: "'"): entity = "&#39;"
-            default: continue
+        // A table lookup per byte; the entity is chosen only for the few bytes that need one.
+        Self.isSpecial.withUnsafeBufferPointer { isSpecial in
+        for index in 0..<text.count where isSpecial[Int(text[index])] {
+            let entity: StaticString = switch text[index] {
+            case UInt8(ascii: "&"): "&amp;"
+            case UInt8(ascii: "<"): "&lt;"
+            case UInt8(ascii: ">"): "&gt;"
+            case UInt8(ascii: "\""): "&quot;"
+            default: "&#39;"
             }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<index]))
             bytes.append(contentsOf: UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
             start = index + 1
         }
+        }
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start...]))
+    }
+
+    /// The bytes `append(escaping:)` replaces: `&`, `<`, `>`, `"` and `'`.
+    private static let isSpecial: [Bool] = (0...255).map { byte in
+        [UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'")].contains(UInt8(byte))
     }
 }

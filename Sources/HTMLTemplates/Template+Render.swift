@@ -81,14 +81,17 @@ extension Template {
         }
 
         private func lookup(_ name: Name) -> TemplateValue {
-            guard let innermost = stack.last else { return .missing }
+            guard !stack.isEmpty else { return .missing }
             var value = TemplateValue.missing
             if name.isImplicit || name.isAnchored {
-                value = innermost.field(name.first)
+                value = stack[stack.count - 1].field(name.first)
             } else {
-                for model in stack.reversed() {
-                    value = model.field(name.first)
+                // By index: iterating the models would copy each one out of the stack.
+                var index = stack.count - 1
+                while index >= 0 {
+                    value = stack[index].field(name.first)
                     if !value.isMissing { break }
+                    index -= 1
                 }
             }
             for part in name.rest {

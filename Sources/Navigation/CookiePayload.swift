@@ -46,19 +46,31 @@ struct CookiePayload: Codable, Hashable {
         x = state.context
         if !state.flow.isEmpty { w = state.flow }
         s = [:]
-        for tab in state.visitedTabs {
+        for tab in Schema.Tab.allCases {
             let tabState = state[tab]
+            guard !tabState.isEmpty else { continue }
+            let name = tab.rawValue
             if !tabState.path.isEmpty {
-                s[tab.rawValue] = tabState.path.elements.flatMap { $0.pathSegments }
-                counts[tab.rawValue] = tabState.path.elements.map { $0.pathSegments.count }
+                // One pass: each route's segments are made once, for the list and its count.
+                var segments: [String] = []
+                var counts: [Int] = []
+                segments.reserveCapacity(2 * tabState.path.count)
+                counts.reserveCapacity(tabState.path.count)
+                for route in tabState.path.elements {
+                    let routeSegments = route.pathSegments
+                    segments.append(contentsOf: routeSegments)
+                    counts.append(routeSegments.count)
+                }
+                s[name] = segments
+                self.counts[name] = counts
             }
             if tabState.columns != .automatic {
                 v = v ?? [:]
-                v?[tab.rawValue] = tabState.columns.rawValue
+                v?[name] = tabState.columns.rawValue
             }
             if !tabState.selection.isEmpty {
                 c = c ?? [:]
-                c?[tab.rawValue] = tabState.selection.flatMap { $0.pathSegments }
+                c?[name] = tabState.selection.flatMap { $0.pathSegments }
             }
         }
     }

@@ -66,6 +66,10 @@ struct JSONReader {
             index += 1
         }
         guard index < bytes.count else { return nil }
+        if bytes[index] == UInt8(ascii: "\"") {
+            index += 1
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(index - 1)]), as: UTF8.self)
+        }
         var utf8 = Array(bytes[start..<index])
         while bytes[index] == UInt8(ascii: "\\") {
             index += 1

@@ -28,6 +28,18 @@ struct JSONWriter {
     mutating func string(_ text: String) {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
         bytes.append(UInt8(ascii: "\""))
+        var text = text
+        // Most strings need no escape: copied whole.
+        let isPlain = text.withUTF8 { utf8 in
+            guard !utf8.contains(where: Self.needsEscape) else { return false }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if isPlain {
+            bytes.append(UInt8(ascii: "\""))
+            needsComma = true
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"):
@@ -47,6 +59,10 @@ struct JSONWriter {
         }
         bytes.append(UInt8(ascii: "\""))
         needsComma = true
+    }
+
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/")
     }
 
     mutating func strings(_ texts: [String]) {
