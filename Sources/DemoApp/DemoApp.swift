@@ -76,6 +76,11 @@ public struct DemoApp: NavigationApp {
 
 extension DemoApp {
     /// All of a request's titles from one read of the store.
+    /// A page's titles, lists and items come from one snapshot of the store.
+    public func reading<Result>(_ body: () throws -> Result) throws -> Result {
+        try store.reading(body)
+    }
+
     public func titles(of routes: Set<DemoRoute>) throws -> [DemoRoute: String] {
         var users: Set<Int> = [], orders: Set<String> = [], categories: Set<String> = [], recipes: Set<String> = []
         for route in routes {

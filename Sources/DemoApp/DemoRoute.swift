@@ -48,8 +48,12 @@ public enum DemoTab: String, Tab {
 
     public var title: String {
         switch self {
+        case .home: "Home"
+        case .recipes: "Recipes"
+        case .orders: "Orders"
+        case .profile: "Profile"
         case .find: "Search"
-        default: rawValue.capitalized
+        case .beta: "Beta"
         }
     }
 

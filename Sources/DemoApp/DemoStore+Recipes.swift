@@ -3,7 +3,7 @@ import GRDB
 extension DemoStore {
     /// All recipe categories, in the seed's order.
     public func categories() throws -> [Demo.Category] {
-        try pool.unsafeRead { db in
+        try pool.unsafeReentrantRead { db in
             try CategoryRecord.fetchAll(db, SQLRequest(sql: "SELECT * FROM category ORDER BY position", cached: true))
                 .map(\.value)
         }
@@ -11,7 +11,7 @@ extension DemoStore {
 
     /// The category with this id, or nil when there is none.
     public func category(id: String) throws -> Demo.Category? {
-        try pool.unsafeRead { db in
+        try pool.unsafeReentrantRead { db in
             try CategoryRecord.fetchOne(db, SQLRequest(sql: "SELECT * FROM category WHERE id = ?", arguments: [id], cached: true))?
                 .value
         }
@@ -20,7 +20,7 @@ extension DemoStore {
     /// The recipes of a category, complete with their lists, in the seed's order.
     /// Empty for an unknown category.
     public func recipes(inCategory categoryId: String) throws -> [Demo.Recipe] {
-        try pool.read { db in
+        try read { db in
             let records = try RecipeRecord
                 .filter(RecipeRecord.Columns.categoryId == categoryId)
                 .order(RecipeRecord.Columns.position)
@@ -32,7 +32,7 @@ extension DemoStore {
     /// The recipe with this id, with its ingredients and related recipe ids in order,
     /// or nil when there is none.
     public func recipe(id: String) throws -> Demo.Recipe? {
-        try pool.read { db in
+        try read { db in
             guard let record = try RecipeRecord.fetchOne(db, key: id) else { return nil }
             return try Self.complete([record], db).first
         }

@@ -6,7 +6,7 @@ extension DemoStore {
     /// `text` is literal: `%`, `_` and `\` match only themselves. An empty text matches all.
     public func searchRecipes(_ text: String) throws -> [Demo.Recipe] {
         let pattern = Self.likePattern(containing: text)
-        return try pool.read { db in
+        return try read { db in
             let records = try RecipeRecord
                 .filter(RecipeRecord.Columns.name.lowercased.like(pattern, escape: Self.likeEscape))
                 .order(RecipeRecord.Columns.position)
@@ -26,7 +26,7 @@ extension DemoStore {
         let columns = OrderRecord.Columns.self
         let haystack = [columns.id.sqlExpression, " ".sqlExpression, columns.title.sqlExpression]
             .joined(operator: .concat)
-        return try pool.read { db in
+        return try pool.unsafeReentrantRead { db in
             try Self.ordersInOrder
                 .filter(haystack.lowercased.like(pattern, escape: Self.likeEscape))
                 .fetchAll(db)

@@ -65,4 +65,25 @@ public final class DemoStore: Sendable {
             }
         }
     }
+
+    /// Runs `body`, every read one request makes (see `NavigationApp.reading(_:)`), inside one
+    /// read transaction: the page's titles, lists and items come from one snapshot of the
+    /// database, and the store's reads inside reenter it instead of each taking a connection.
+    public func reading<Result>(_ body: () throws -> Result) throws -> Result {
+        try pool.read { _ in try body() }
+    }
+
+    /// A read of several statements: inside `reading(_:)` it joins that transaction, else it
+    /// opens one of its own so that the statements agree.
+    func read<Result>(_ body: (Database) throws -> Result) throws -> Result {
+        try pool.unsafeReentrantRead { db in
+            guard !db.isInsideTransaction else { return try body(db) }
+            var result: Result?
+            try db.inTransaction(.deferred) {
+                result = try body(db)
+                return .commit
+            }
+            return result!
+        }
+    }
 }

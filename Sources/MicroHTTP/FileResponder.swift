@@ -57,9 +57,12 @@ public struct FileResponder: HTTPResponder {
 
     /// The path without its leading slash, or nil when it is not a plain file path.
     static func relativePath(_ path: String) -> String? {
-        guard path.hasPrefix("/"), !path.contains("\0"), !path.contains("\\") else { return nil }
-        let segments = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
-        guard segments.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }) else { return nil }
+        // On bytes: every request that is not a file passes here first.
+        let utf8 = path.utf8
+        guard utf8.first == UInt8(ascii: "/"), !utf8.contains(0), !utf8.contains(UInt8(ascii: "\\")) else { return nil }
+        let segments = utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        guard segments.allSatisfy({ !$0.isEmpty && !$0.elementsEqual(".".utf8) && !$0.elementsEqual("..".utf8) })
+        else { return nil }
         return String(path.dropFirst())
     }
 

@@ -24,6 +24,10 @@ public struct StackState<Element: Hashable & Codable & Sendable>: Sendable, Rand
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { elements.count }
+    // Stated rather than inherited: the collection defaults reach these through witness tables.
+    public var count: Int { elements.count }
+    public var isEmpty: Bool { elements.isEmpty }
+    public var last: Element? { elements.last }
     public subscript(position: Int) -> Element { elements[position] }
 
     /// The element with `id`, or nil when the stack no longer holds it.

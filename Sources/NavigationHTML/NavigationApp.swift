@@ -36,6 +36,18 @@ public protocol NavigationApp: Sendable {
     /// route, leaving out those for which it throws a 4xx `HTTPError`.
     func titles(of routes: Set<Schema.Route>) throws -> [Schema.Route: String]
 
+    /// Runs everything a GET or HEAD asks of the app (titles, screens, split columns) inside
+    /// one call: an app whose data lives in a database can answer all of it from one read, so a
+    /// page shows one consistent snapshot and takes one connection instead of one per question.
+    /// By default: `body()`.
+    ///
+    /// ```swift
+    /// func reading<Result>(_ body: () throws -> Result) throws -> Result {
+    ///     try pool.read { _ in try body() }   // GRDB; the app's own reads then reenter it
+    /// }
+    /// ```
+    func reading<Result>(_ body: () throws -> Result) throws -> Result
+
     /// The root screen of a tab.
     func root(of tab: Schema.Tab, context: ScreenContext<Schema>) throws -> Screen
 
@@ -63,6 +75,10 @@ public protocol NavigationApp: Sendable {
 extension NavigationApp {
     public func screen(for destination: Schema.Destination, context: ScreenContext<Schema>) throws -> Screen {
         throw HTTPError(.notFound, "This app presents nothing here.")
+    }
+
+    public func reading<Result>(_ body: () throws -> Result) throws -> Result {
+        try body()
     }
 
     public func launch(_ restored: NavigationState<Schema>) -> NavigationState<Schema> {

@@ -41,6 +41,11 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
         guard [.get, .head, .post].contains(request.method) else {
             throw HTTPError(.methodNotAllowed, "Only GET, HEAD and POST are served here.")
         }
+        // A post may write; any other request only reads, all of it inside one read of the app's.
+        return request.method == .post ? try answer(request) : try app.reading { try answer(request) }
+    }
+
+    private func answer(_ request: Request) throws -> Response {
         let stored = request.cookies[cookie.name].flatMap(cookie.read)
         if request.method == .post {
             try checkSameSite(request, nonce: stored?.nonce ?? "")
