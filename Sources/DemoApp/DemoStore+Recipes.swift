@@ -21,10 +21,8 @@ extension DemoStore {
     /// Empty for an unknown category.
     public func recipes(inCategory categoryId: String) throws -> [Demo.Recipe] {
         try read { db in
-            let records = try RecipeRecord
-                .filter(RecipeRecord.Columns.categoryId == categoryId)
-                .order(RecipeRecord.Columns.position)
-                .fetchAll(db)
+            let records = try RecipeRecord.fetchAll(db, SQLRequest(
+                sql: "SELECT * FROM recipe WHERE categoryId = ? ORDER BY position", arguments: [categoryId], cached: true))
             return try Self.complete(records, db)
         }
     }
@@ -33,7 +31,9 @@ extension DemoStore {
     /// or nil when there is none.
     public func recipe(id: String) throws -> Demo.Recipe? {
         try read { db in
-            guard let record = try RecipeRecord.fetchOne(db, key: id) else { return nil }
+            guard let record = try RecipeRecord.fetchOne(db, SQLRequest(
+                sql: "SELECT * FROM recipe WHERE id = ?", arguments: [id], cached: true))
+            else { return nil }
             return try Self.complete([record], db).first
         }
     }
