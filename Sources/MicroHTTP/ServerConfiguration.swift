@@ -20,7 +20,9 @@ public struct ServerConfiguration: Sendable {
     /// default is never).
     public var connectionTimeout: Int
     /// Bytes of memory per connection for reading headers and buffering; a request
-    /// whose headers do not fit is refused by libmicrohttpd.
+    /// whose headers do not fit is refused by libmicrohttpd with 431. 32 KB (libmicrohttpd's
+    /// own default) holds a 4 KB cookie many times over; each kept-alive connection may touch
+    /// all of it, so a larger value costs resident memory under many connections.
     public var connectionMemoryLimit: Int
     /// Request bodies larger than this are answered `413` without calling the
     /// responder.
@@ -39,7 +41,7 @@ public struct ServerConfiguration: Sendable {
         connectionLimit: Int = 1024,
         perIPConnectionLimit: Int = 256,
         connectionTimeout: Int = 30,
-        connectionMemoryLimit: Int = 64 * 1024,
+        connectionMemoryLimit: Int = 32 * 1024,
         maxBodySize: Int = 64 * 1024
     ) {
         self.host = host
