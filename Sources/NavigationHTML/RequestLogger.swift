@@ -18,7 +18,7 @@ public struct RequestLogger: HTTPResponder {
         var status = HTTPStatus.internalServerError
         defer {
             let micros = (ContinuousClock.now - start) / .microseconds(1)
-            let path = String(request.path.debugDescription.dropFirst().dropLast())
+            let path = Self.printable(request.path)
             logger.info("\(request.method.rawValue) \(path) \(status.code) \(Int(micros))µs")
         }
         do {
@@ -29,5 +29,14 @@ public struct RequestLogger: HTTPResponder {
             status = error.status
             throw error
         }
+    }
+
+    /// The path as a log shows it: control characters, quotes and backslashes escaped as in a Swift
+    /// literal. Plain printable ASCII, nearly every path, is left as it is without that walk.
+    static func printable(_ path: String) -> String {
+        let isPlain = path.utf8.allSatisfy { byte in
+            (0x20..<0x7F).contains(byte) && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+        }
+        return isPlain ? path : String(path.debugDescription.dropFirst().dropLast())
     }
 }
