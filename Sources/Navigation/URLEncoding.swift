@@ -1,0 +1,79 @@
+import Foundation
+
+/// Percent-encoding of path segments: everything but RFC 3986's unreserved characters is
+/// escaped, so a segment can never end a path, start a query or break out of an attribute.
+///
+/// The server hands over paths and query values already percent-decoded, which would turn an
+/// encoded `/` inside a segment into a separator. So `%` and `/` are escaped twice: the first
+/// decoding leaves `%25` and `%2F`, and `segments(…)` decodes each segment once more.
+enum URLEncoding {
+    private static let hex = Array("0123456789ABCDEF".utf8)
+
+    /// Appends `segment` encoded; most segments need no escaping and are appended as they are.
+    static func append(_ segment: String, to url: inout String) {
+        if segment.utf8.allSatisfy(isUnreserved) {
+            url += segment
+        } else {
+            url += encode(segment)
+        }
+    }
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+             UInt8(ascii: "_"), UInt8(ascii: "~"):
+            true
+        default:
+            false
+        }
+    }
+
+    /// Works on UTF-8 bytes, so a `%` or `/` followed by a combining mark is still escaped.
+    static func encode(_ segment: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(segment.utf8.count)
+        for byte in segment.utf8 {
+            switch byte {
+            case _ where isUnreserved(byte):
+                bytes.append(byte)
+            case UInt8(ascii: "%"), UInt8(ascii: "/"):
+                bytes += Array("%25".utf8)
+                bytes += [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            default:
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Segments joined by `/` for a query value.
+    static func encode(_ segments: [String]) -> String {
+        segments.map { encode($0) }.joined(separator: "/")
+    }
+
+    /// The segments of an already-decoded path: the leading `/` and one trailing `/` are not
+    /// separators, so `/` and `/home/` read as `[]` and `["home"]`, while `/a//b` keeps an empty
+    /// segment. A path of slashes only is the root.
+    static func segments(ofPath path: String) -> [String] {
+        var segments = split(path)
+        if segments.allSatisfy({ $0.isEmpty }) { return [] }
+        if segments.first == "" { segments.removeFirst() }
+        if segments.last == "" { segments.removeLast() }
+        return segments
+    }
+
+    /// Splits an already-decoded query value back into segments.
+    static func segments(of value: String) -> [String] {
+        split(value)
+    }
+
+    /// Splits on the byte `/`, not on `Character`s: a `/` followed by a combining mark is still a
+    /// separator. A segment that is not valid percent-encoding is kept as it came.
+    private static func split(_ text: String) -> [String] {
+        text.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { bytes in
+            let segment = String(decoding: bytes, as: UTF8.self)
+            return bytes.contains(UInt8(ascii: "%")) ? (segment.removingPercentEncoding ?? segment) : segment
+        }
+    }
+}
