@@ -1,7 +1,7 @@
 /// The URLs that actions lead to from one state, for a page's links: `url(after:)` is
 /// `state.applying(action).url`, but the state's own path is encoded once, so the links a screen
-/// commonly has (push, pop, present, dismiss, another tab) cost the new part of their URL only,
-/// not a copy of the state and a walk down its stack each.
+/// commonly has (push, pop, replace, present, dismiss, another tab) cost the new part of their
+/// URL only, not a copy of the state and a walk down its stack each.
 ///
 /// ```swift
 /// let links = Links(state)
@@ -53,6 +53,10 @@ public struct Links<Schema: NavigationSchema>: Sendable {
             return stackURL(end: ends[index + 1])
         case .popToRoot:
             return stackURL(end: ends[0])
+        case .replace(let routes):
+            var url = String(decoding: path.utf8.prefix(ends[0]), as: UTF8.self)
+            for route in routes { Location<Schema>.appendPath(of: route, to: &url) }
+            return Self.join(url, stackQuery)
         case .dismiss:
             return Self.join(path, stackQuery)
         case .present(let destination) where destination != state.presentation:

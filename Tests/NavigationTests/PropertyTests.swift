@@ -131,6 +131,7 @@ struct PropertyTests {
             var actions: [NavigationAction<TestNavigation>] = [
                 .push(generator.route()), .pop, .popToRoot, .dismiss, .present(.search), .present(.photo),
                 .setColumns(.all), .popPresented, .pushPresented(generator.route()),
+                .replace([]), .replace([generator.route(), generator.route()]),
             ]
             actions += TestTab.allCases.map { .selectTab($0) }
             actions += state.path.ids.map { .popTo($0) } + [.popTo(StackElementID(rawValue: 99))]
