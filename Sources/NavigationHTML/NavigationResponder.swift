@@ -80,7 +80,7 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
         }
         response.headers.replace("Cache-Control", "no-store")
         response.headers.replace("Vary", "Cookie, Accept")
-        for (name, value) in Self.securityHeaders { response.headers.replace(name, value) }
+        for (name, value) in securityHeaders { response.headers.replace(name, value) }
         return response
     }
 
@@ -126,16 +126,6 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
             : "\(dropped) screens you had open were closed: what they showed no longer exists."
     }
 
-    /// Scripts and styles come from this site's files only (pages carry no inline script), and
-    /// pages may not be framed by another site.
-    static var securityHeaders: [(String, String)] {
-        [
-            ("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-                + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'"),
-            ("X-Content-Type-Options", "nosniff"),
-            ("Referrer-Policy", "same-origin"),
-        ]
-    }
 
     /// Applies the URL to the restored state.
     func resolve(_ request: Request, restoring stored: NavigationState<Schema>) -> RenderedPage<Schema> {
@@ -197,3 +187,12 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
         return response
     }
 }
+
+/// Scripts and styles come from this site's files only (pages carry no inline script), and
+/// pages may not be framed by another site. Built once: a generic type cannot store it.
+private let securityHeaders: [(String, String)] = [
+    ("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'"),
+    ("X-Content-Type-Options", "nosniff"),
+    ("Referrer-Policy", "same-origin"),
+]
