@@ -65,22 +65,32 @@ enum Base64URL {
     /// texts decode to the same bytes, and no changed character goes unnoticed).
     static func decode(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         guard text.count % 4 != 1 else { return nil }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.count * 3 / 4)
-        var bits: UInt32 = 0
-        var count: UInt32 = 0
-        for character in text {
-            let value = values[Int(character)]
-            guard value != 0xFF else { return nil }
-            bits = bits << 6 | UInt32(value)
-            count += 6
-            if count >= 8 {
-                count -= 8
-                bytes.append(UInt8(truncatingIfNeeded: bits >> count))
+        var isValid = true
+        let bytes = values.withUnsafeBufferPointer { values in
+            [UInt8](unsafeUninitializedCapacity: text.count * 3 / 4) { output, initialized in
+                var bits: UInt32 = 0
+                var count: UInt32 = 0
+                var out = 0
+                for character in text {
+                    let value = values[Int(character)]
+                    guard value != 0xFF else {
+                        isValid = false
+                        break
+                    }
+                    bits = bits << 6 | UInt32(value)
+                    count += 6
+                    if count >= 8 {
+                        count -= 8
+                        output[out] = UInt8(truncatingIfNeeded: bits >> count)
+                        out += 1
+                    }
+                }
+                // Two characters carry one byte and four spare bits, three carry two and two spare bits.
+                if bits & (1 << count - 1) != 0 { isValid = false }
+                initialized = out
             }
         }
-        // Two characters carry one byte and four spare bits, three carry two and two spare bits.
-        guard bits & (1 << count - 1) == 0 else { return nil }
-        return bytes
+        return isValid ? bytes : nil
     }
+
 }
