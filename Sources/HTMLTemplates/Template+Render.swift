@@ -34,7 +34,7 @@ extension Template {
             }
         }
 
-        private mutating func section(_ value: TemplateValue, _ children: [Node]) {
+        private mutating func section(_ value: consuming TemplateValue, _ children: [Node]) {
             switch value.storage {
             case .missing, .flag(false):
                 return
@@ -101,7 +101,7 @@ extension Template {
             return value
         }
 
-        private mutating func write(_ value: TemplateValue, escaped: Bool) {
+        private mutating func write(_ value: consuming TemplateValue, escaped: Bool) {
             switch value.storage {
             case .missing, .model, .list:
                 return
