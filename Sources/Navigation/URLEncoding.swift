@@ -71,9 +71,17 @@ enum URLEncoding {
     /// Splits on the byte `/`, not on `Character`s: a `/` followed by a combining mark is still a
     /// separator. A segment that is not valid percent-encoding is kept as it came.
     private static func split(_ text: String) -> [String] {
-        text.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { bytes in
-            let segment = String(decoding: bytes, as: UTF8.self)
-            return bytes.contains(UInt8(ascii: "%")) ? (segment.removingPercentEncoding ?? segment) : segment
+        var text = text
+        return text.withUTF8 { bytes in
+            var segments: [String] = []
+            var start = 0
+            for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "/") {
+                let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                let segment = String(decoding: slice, as: UTF8.self)
+                segments.append(slice.contains(UInt8(ascii: "%")) ? (segment.removingPercentEncoding ?? segment) : segment)
+                start = index + 1
+            }
+            return segments
         }
     }
 }
