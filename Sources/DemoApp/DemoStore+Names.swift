@@ -59,6 +59,10 @@ enum JSONText {
 
     /// A JSON string: quotes, backslashes and control characters escaped (RFC 8259 §7).
     static func string(_ text: String) -> String {
+        // Ids are plain text nearly always: quoted as they are, without a walk per scalar.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            return "\"" + text + "\""
+        }
         var json = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
