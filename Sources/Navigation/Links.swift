@@ -43,9 +43,7 @@ public struct Links<Schema: NavigationSchema>: Sendable {
     public func url(after action: NavigationAction<Schema>) -> String {
         switch action {
         case .push(let route):
-            var url = path
-            Location<Schema>.appendPath(of: route, to: &url)
-            return Self.join(url, stackQuery)
+            return Self.join(Location<Schema>.path(path.utf8, appending: CollectionOfOne(route)), stackQuery)
         case .pop:
             return stackURL(end: ends[max(ends.count - 2, 0)])
         case .popTo(let id):
@@ -54,9 +52,7 @@ public struct Links<Schema: NavigationSchema>: Sendable {
         case .popToRoot:
             return stackURL(end: ends[0])
         case .replace(let routes):
-            var url = String(decoding: path.utf8.prefix(ends[0]), as: UTF8.self)
-            for route in routes { Location<Schema>.appendPath(of: route, to: &url) }
-            return Self.join(url, stackQuery)
+            return Self.join(Location<Schema>.path(path.utf8.prefix(ends[0]), appending: routes), stackQuery)
         case .dismiss:
             return Self.join(path, stackQuery)
         case .present(let destination) where destination != state.presentation:

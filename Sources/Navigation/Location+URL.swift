@@ -29,22 +29,32 @@ extension Location {
     /// The path part of the URL. `screenEnd` learns where in it each screen of the stack ends,
     /// the tab's own root first: the path of the first `k` screens is that many bytes long.
     func pathURL(screenEnd: (Int) -> Void = { _ in }) -> String {
-        var url = "/" + tab.rawValue
+        // Built as bytes and made a string once: a string appended to piece by piece costs
+        // several times as much, and every link of a page starts from this.
+        var url: [UInt8] = [UInt8(ascii: "/")]
         url.reserveCapacity(16 * (path.count + 1))
-        screenEnd(url.utf8.count)
+        URLEncoding.appendVerbatim(tab.rawValue, to: &url)
+        screenEnd(url.count)
         for route in path {
             Self.appendPath(of: route, to: &url)
-            screenEnd(url.utf8.count)
+            screenEnd(url.count)
         }
-        return url
+        return String(decoding: url, as: UTF8.self)
     }
 
     /// Appends `/` and each of the route's segments, encoded.
-    static func appendPath(of route: Schema.Route, to url: inout String) {
+    static func appendPath(of route: Schema.Route, to url: inout [UInt8]) {
         for segment in route.pathSegments {
-            url += "/"
+            url.append(UInt8(ascii: "/"))
             URLEncoding.append(segment, to: &url)
         }
+    }
+
+    /// `path` followed by the routes' segments, encoded.
+    static func path(_ path: some Sequence<UInt8>, appending routes: some Sequence<Schema.Route>) -> String {
+        var url = Array(path)
+        for route in routes { appendPath(of: route, to: &url) }
+        return String(decoding: url, as: UTF8.self)
     }
 
     /// The query part of the URL, with its `?`, or empty.

@@ -10,12 +10,20 @@ enum URLEncoding {
     private static let hex = Array("0123456789ABCDEF".utf8)
 
     /// Appends `segment` encoded; most segments need no escaping and are appended as they are.
-    static func append(_ segment: String, to url: inout String) {
-        if segment.utf8.allSatisfy(isUnreserved) {
-            url += segment
-        } else {
-            url += encode(segment)
+    static func append(_ segment: String, to url: inout [UInt8]) {
+        var plain = segment
+        let isPlain = plain.withUTF8 { bytes in
+            guard bytes.allSatisfy(isUnreserved) else { return false }
+            url.append(contentsOf: bytes)
+            return true
         }
+        if !isPlain { url.append(contentsOf: encode(segment).utf8) }
+    }
+
+    /// Appends `text` as it is (a tab's name, which the schema keeps to URL-safe characters).
+    static func appendVerbatim(_ text: String, to url: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { url.append(contentsOf: $0) }
     }
 
     private static func isUnreserved(_ byte: UInt8) -> Bool {
