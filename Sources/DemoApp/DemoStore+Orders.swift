@@ -7,7 +7,7 @@ extension DemoStore {
         // One cached statement: no SQL to generate and parse, and one statement needs no transaction.
         try pool.unsafeReentrantRead { db in
             try OrderRecord.fetchAll(db, SQLRequest(
-                sql: "SELECT id, CAST(title AS BLOB) AS title, cents FROM purchase ORDER BY length(id), id",
+                sql: Self.orderSQL + " ORDER BY length(id), id",
                 cached: true)).map(\.value)
         }
     }
@@ -17,7 +17,7 @@ extension DemoStore {
         // Every order page reads this: a cached statement, and one statement needs no transaction.
         try pool.unsafeReentrantRead { db in
             try OrderRecord.fetchOne(db, SQLRequest(
-                sql: "SELECT id, CAST(title AS BLOB) AS title, cents FROM purchase WHERE id = ?",
+                sql: Self.orderSQL + " WHERE id = ?",
                 arguments: [id], cached: true))?.value
         }
     }
@@ -64,6 +64,10 @@ extension DemoStore {
             return Demo.Order(id: id, title: title, cents: cents)
         }
     }
+
+    /// Orders' rows as `OrderRecord` reads them (its `databaseSelection`), for the cached
+    /// statements; `ordersInOrder` below is the list order they sort by.
+    private static let orderSQL = "SELECT id, CAST(title AS BLOB) AS title, cents FROM purchase"
 
     /// Orders in list order. Ids sort by length first so that "ORD-1000" comes after
     /// "ORD-999"; a plain text sort would put it between "ORD-100" and "ORD-101".

@@ -92,5 +92,4 @@ enum Base64URL {
         }
         return isValid ? bytes : nil
     }
-
 }

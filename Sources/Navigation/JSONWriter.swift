@@ -35,11 +35,13 @@ struct JSONWriter {
             bytes.append(contentsOf: utf8)
             return true
         }
-        if isPlain {
-            bytes.append(UInt8(ascii: "\""))
-            needsComma = true
-            return
-        }
+        if !isPlain { appendEscaped(text) }
+        bytes.append(UInt8(ascii: "\""))
+        needsComma = true
+    }
+
+    /// `text` with quotes, backslashes, slashes and control characters escaped.
+    private mutating func appendEscaped(_ text: String) {
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"):
@@ -57,8 +59,6 @@ struct JSONWriter {
                 bytes.append(byte)
             }
         }
-        bytes.append(UInt8(ascii: "\""))
-        needsComma = true
     }
 
     private static func needsEscape(_ byte: UInt8) -> Bool {

@@ -29,12 +29,8 @@ public struct ScreenContext<Schema: NavigationSchema>: Sendable {
         state: NavigationState<Schema>, query: [String: String] = [:], isPresented: Bool = false,
         formToken: String = "", submitted: [String: String]? = nil, error: String? = nil
     ) {
-        links = Links(state)
-        self.query = query
-        self.isPresented = isPresented
-        self.formToken = formToken
-        self.submitted = submitted
-        self.error = error
+        self.init(links: Links(state), query: query, isPresented: isPresented, formToken: formToken,
+                  submitted: submitted, error: error)
     }
 
     /// The URL of the screen `action` leads to.
