@@ -37,6 +37,7 @@ import MicroHTTP
             return PhaseTiming(phase: phase, microseconds: samples.sorted()[samples.count / 2])
         }
         return [
+            try time("read transaction (empty)") { try app.reading {} },
             time("verify (base64, HMAC)") { _ = cookie.verify(value) },
             time("decode (JSON → state)") { _ = cookie.read(version: version, json: json) },
             time("resolve (URL → state)") { _ = resolve(request, restoring: restored) },
