@@ -23,7 +23,7 @@ extension DemoStore {
             JSONText.array(users.map(String.init)), JSONText.array(orders.map(JSONText.string)),
             JSONText.array(categories.map(JSONText.string)), JSONText.array(recipes.map(JSONText.string)),
         ]
-        return try pool.unsafeReentrantRead { db in
+        return try readStatement { db in
             var names = Demo.Names()
             let rows = try Row.fetchCursor(db.cachedStatement(sql: Self.namesSQL), arguments: arguments)
             while let row = try rows.next() {

@@ -5,7 +5,7 @@ extension DemoStore {
     /// All orders: the seed's in their order, then new ones in creation order.
     public func orders() throws -> [Demo.Order] {
         // One cached statement: no SQL to generate and parse, and one statement needs no transaction.
-        try pool.unsafeReentrantRead { db in
+        try readStatement { db in
             try OrderRecord.fetchAll(db, SQLRequest(
                 sql: Self.orderSQL + " ORDER BY length(id), id",
                 cached: true)).map(\.value)
@@ -15,7 +15,7 @@ extension DemoStore {
     /// The order with this id, or nil when there is none (or it was deleted).
     public func order(id: String) throws -> Demo.Order? {
         // Every order page reads this: a cached statement, and one statement needs no transaction.
-        try pool.unsafeReentrantRead { db in
+        try readStatement { db in
             try OrderRecord.fetchOne(db, SQLRequest(
                 sql: Self.orderSQL + " WHERE id = ?",
                 arguments: [id], cached: true))?.value

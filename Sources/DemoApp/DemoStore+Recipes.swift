@@ -3,7 +3,7 @@ import GRDB
 extension DemoStore {
     /// All recipe categories, in the seed's order.
     public func categories() throws -> [Demo.Category] {
-        try pool.unsafeReentrantRead { db in
+        try readStatement { db in
             try CategoryRecord.fetchAll(db, SQLRequest(sql: "SELECT * FROM category ORDER BY position", cached: true))
                 .map(\.value)
         }
@@ -11,7 +11,7 @@ extension DemoStore {
 
     /// The category with this id, or nil when there is none.
     public func category(id: String) throws -> Demo.Category? {
-        try pool.unsafeReentrantRead { db in
+        try readStatement { db in
             try CategoryRecord.fetchOne(db, SQLRequest(sql: "SELECT * FROM category WHERE id = ?", arguments: [id], cached: true))?
                 .value
         }

@@ -26,7 +26,7 @@ extension DemoStore {
         let columns = OrderRecord.Columns.self
         let haystack = [columns.id.sqlExpression, " ".sqlExpression, columns.title.sqlExpression]
             .joined(operator: .concat)
-        return try pool.unsafeReentrantRead { db in
+        return try readStatement { db in
             try Self.ordersInOrder
                 .filter(haystack.lowercased.like(pattern, escape: Self.likeEscape))
                 .fetchAll(db)

@@ -8,7 +8,8 @@ import GRDB
 ///   the schema and the seed content. Opening it again keeps every edit and deletion: the seed
 ///   is part of migration "v1", which GRDB records as applied and never runs twice.
 /// - Every method is synchronous, thread-safe and may be called from any thread. Reads run
-///   concurrently on a WAL `DatabasePool`; writes are serialized, each in its own transaction.
+///   concurrently, each on a read-only connection of its own to the WAL file (see `Readers`);
+///   writes are serialized on a `DatabasePool`'s writer, each in its own transaction.
 /// - Several stores (in this or other processes) may share one file: a writer that finds the
 ///   file locked waits up to ``busyTimeout`` instead of failing.
 /// - Lists come back in a stable order: the seed's order, then creation order for new orders.
@@ -24,8 +25,12 @@ public final class DemoStore: Sendable {
     /// The database file, as given to ``init(path:)``.
     public let path: String
 
-    /// The connection pool. Internal only so that the store's extensions in other files can
-    /// reach it; the app goes through the store's methods.
+    /// The read connections. Declared before the pool so that they close first, as the pool
+    /// closes its own readers before its writer.
+    let readers: Readers
+
+    /// The writer. Internal only so that the store's extensions in other files can reach it;
+    /// the app goes through the store's methods.
     let pool: DatabasePool
 
     /// Opens (or creates) the store at `path` and brings its schema up to date.
@@ -40,6 +45,7 @@ public final class DemoStore: Sendable {
         configuration.label = "DemoStore"
         self.path = path
         pool = try Self.openMigrated(path: path, configuration: configuration)
+        readers = Readers(path: path, configuration: configuration)
     }
 
     /// Opens the pool and runs the pending migrations, retrying a few times when several
@@ -63,37 +69,6 @@ public final class DemoStore: Sendable {
                 Thread.sleep(forTimeInterval: 0.05 * Double(attempt))
                 attempt += 1
             }
-        }
-    }
-
-    /// Runs `body`, every read one request makes (see `NavigationApp.reading(_:)`), inside one
-    /// read transaction: the page's titles, lists and items come from one snapshot of the
-    /// database, and the store's reads inside reenter it instead of each taking a connection.
-    ///
-    /// GRDB's `read` would do the same with four statements prepared afresh each time around it
-    /// (`query_only` on and off, `BEGIN`, `COMMIT`) on a connection that is read-only anyway: a
-    /// page's reads cost as much again as its queries. Here the transaction's two statements
-    /// are prepared once per connection.
-    public func reading<Result>(_ body: () throws -> Result) throws -> Result {
-        try pool.unsafeRead { db in
-            try db.cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").execute()
-            // A read-only transaction has nothing to commit: ending it can only release the snapshot.
-            defer { try? db.cachedStatement(sql: "COMMIT TRANSACTION").execute() }
-            return try body()
-        }
-    }
-
-    /// A read of several statements: inside `reading(_:)` it joins that transaction, else it
-    /// opens one of its own so that the statements agree.
-    func read<Result>(_ body: (Database) throws -> Result) throws -> Result {
-        try pool.unsafeReentrantRead { db in
-            guard !db.isInsideTransaction else { return try body(db) }
-            var result: Result?
-            try db.inTransaction(.deferred) {
-                result = try body(db)
-                return .commit
-            }
-            return result!
         }
     }
 }

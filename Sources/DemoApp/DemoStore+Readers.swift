@@ -1,0 +1,52 @@
+import GRDB
+import Synchronization
+
+extension DemoStore {
+    /// The store's read-only connections to its file, one per read in progress.
+    ///
+    /// The pool's own readers cost a page about 40 k instructions to check out and back in
+    /// (a barrier queue, a semaphore, a dispatch group, a schema version query), more than the
+    /// page's queries; taking a connection here is a lock and an array's last element.
+    ///
+    /// Contracts:
+    /// - Thread-safe; a connection is used by one read at a time. Reads in progress at once each
+    ///   get a connection of their own, opened when none is idle, so concurrent reads never
+    ///   wait for one another.
+    /// - At most ``maximumIdle`` connections stay open between reads; any more are closed.
+    /// - The connections are read-only and wait up to ``DemoStore/busyTimeout`` for a lock, as
+    ///   the pool's readers do. They see what the pool's writer (or another process) committed
+    ///   before their read began: WAL gives every read transaction a snapshot of its own.
+    final class Readers: Sendable {
+        /// Enough for the server's worker threads reading at once.
+        static let maximumIdle = 8
+
+        private let path: String
+        private let configuration: Configuration
+        private let idle = Mutex<[DatabaseQueue]>([])
+
+        init(path: String, configuration: Configuration) {
+            var configuration = configuration
+            configuration.readonly = true
+            configuration.label = (configuration.label ?? "DemoStore") + ".reader"
+            self.path = path
+            self.configuration = configuration
+        }
+
+        /// Runs `body` with a connection no other read uses until it returns.
+        ///
+        /// - Throws: What `body` throws, or the error of opening a connection.
+        func withConnection<Result>(_ body: (DatabaseQueue) throws -> Result) throws -> Result {
+            let connection = try idle.withLock { $0.popLast() }
+                ?? DatabaseQueue(path: path, configuration: configuration)
+            defer {
+                idle.withLock { idle in
+                    if idle.count < Self.maximumIdle { idle.append(connection) }
+                }
+            }
+            return try body(connection)
+        }
+
+        /// How many connections are open and idle.
+        var idleCount: Int { idle.withLock { $0.count } }
+    }
+}
