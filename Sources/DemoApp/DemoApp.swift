@@ -82,27 +82,27 @@ extension DemoApp {
     }
 
     public func titles(of routes: Set<DemoRoute>) throws -> [DemoRoute: String] {
-        var users: Set<Int> = [], orders: Set<String> = [], categories: Set<String> = [], recipes: Set<String> = []
-        for route in routes {
-            switch route {
-            case .userDetail(let id): users.insert(id)
-            case .orderDetail(let id): orders.insert(id)
-            case .category(let id): categories.insert(id)
-            case .recipe(let id): recipes.insert(id)
-            case .settings, .orderHistory, .customizeTabs: break
-            }
-        }
-        let names = try store.names(users: users, orders: orders, categories: categories, recipes: recipes)
         var titles: [DemoRoute: String] = [:]
+        titles.reserveCapacity(routes.count)
+        // Each item's route sits at its id's position in its kind's list: the names come back
+        // by position, so no id is hashed or compared again.
+        var users: [Int] = [], orders: [String] = [], categories: [String] = [], recipes: [String] = []
+        var userRoutes: [DemoRoute] = [], orderRoutes: [DemoRoute] = []
+        var categoryRoutes: [DemoRoute] = [], recipeRoutes: [DemoRoute] = []
         for route in routes {
             switch route {
-            case .userDetail(let id): titles[route] = names.users[id]
-            case .orderDetail(let id): titles[route] = names.orders.contains(id) ? id : nil
-            case .category(let id): titles[route] = names.categories[id]
-            case .recipe(let id): titles[route] = names.recipes[id]
+            case .userDetail(let id): users.append(id); userRoutes.append(route)
+            case .orderDetail(let id): orders.append(id); orderRoutes.append(route)
+            case .category(let id): categories.append(id); categoryRoutes.append(route)
+            case .recipe(let id): recipes.append(id); recipeRoutes.append(route)
             case .settings, .orderHistory, .customizeTabs: titles[route] = try title(for: route)
             }
         }
+        let names = try store.names(users: users, orders: orders, categories: categories, recipes: recipes)
+        for (route, name) in zip(userRoutes, names.users) { titles[route] = name }
+        for (index, exists) in names.orders.enumerated() where exists { titles[orderRoutes[index]] = orders[index] }
+        for (route, name) in zip(categoryRoutes, names.categories) { titles[route] = name }
+        for (route, name) in zip(recipeRoutes, names.recipes) { titles[route] = name }
         return titles
     }
 }

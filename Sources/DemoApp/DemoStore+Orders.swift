@@ -4,22 +4,22 @@ import GRDB
 extension DemoStore {
     /// All orders: the seed's in their order, then new ones in creation order.
     public func orders() throws -> [Demo.Order] {
-        // One cached statement: no SQL to generate and parse, and one statement needs no transaction.
-        try readStatement { db in
-            try OrderRecord.fetchAll(db, SQLRequest(
-                sql: Self.orderSQL + " ORDER BY length(id), id",
-                cached: true)).map(\.value)
-        }
+        try readStatement { db in try Self.orders(db, sql: Self.ordersSQL) }
     }
 
     /// The order with this id, or nil when there is none (or it was deleted).
     public func order(id: String) throws -> Demo.Order? {
-        // Every order page reads this: a cached statement, and one statement needs no transaction.
-        try readStatement { db in
-            try OrderRecord.fetchOne(db, SQLRequest(
-                sql: Self.orderSQL + " WHERE id = ?",
-                arguments: [id], cached: true))?.value
-        }
+        try readStatement { db in try Self.orders(db, sql: Self.orderSQL, arguments: [id]).first }
+    }
+
+    /// The orders a cached statement selects, one statement needing no transaction. Rows are
+    /// read in place, by position: GRDB's record fetching would look each column up by name.
+    private static func orders(_ db: Database, sql: String, arguments: StatementArguments = []) throws -> [Demo.Order] {
+        var orders: [Demo.Order] = []
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
+        // A row is valid until the next step, or until the cursor ends and resets the statement.
+        while let row = try rows.next() { orders.append(try OrderRecord(row: row).value) }
+        return orders
     }
 
     /// Replaces an order's title and price; the title is stored exactly as given.
@@ -67,7 +67,8 @@ extension DemoStore {
 
     /// Orders' rows as `OrderRecord` reads them (its `databaseSelection`), for the cached
     /// statements; `ordersInOrder` below is the list order they sort by.
-    private static let orderSQL = "SELECT id, CAST(title AS BLOB) AS title, cents FROM purchase"
+    private static let ordersSQL = "SELECT id, CAST(title AS BLOB) AS title, cents FROM purchase ORDER BY length(id), id"
+    private static let orderSQL = "SELECT id, CAST(title AS BLOB) AS title, cents FROM purchase WHERE id = ?"
 
     /// Orders in list order. Ids sort by length first so that "ORD-1000" comes after
     /// "ORD-999"; a plain text sort would put it between "ORD-100" and "ORD-101".

@@ -41,7 +41,7 @@ extension DemoStore {
     /// Attaches their lists to recipe rows: two cached statements for any number of recipes (the
     /// ids travel as one JSON array), rather than two per recipe. Keeps the order of `records`.
     static func complete(_ records: [RecipeRecord], _ db: Database) throws -> [Demo.Recipe] {
-        let ids: StatementArguments = [JSONText.array(records.map { JSONText.string($0.id) })]
+        let ids: StatementArguments = [JSONArray.of(records.lazy.map(\.id))]
         func lists(_ sql: String) throws -> [String: [String]] {
             var lists: [String: [String]] = [:]
             let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: ids)

@@ -14,20 +14,22 @@ import Testing
                 let first = try store.order(id: "ORD-001")
                 // Committed by the writer in the middle of the page: the page does not see it.
                 #expect(try store.updateOrder(id: "ORD-001", title: "Edited", cents: 1))
+                #expect(try store.deleteOrder(id: "ORD-003"))
                 let joined = try (store.order(id: "ORD-001"), store.orders().first, store.names(
-                    users: [], orders: [], categories: [], recipes: []))
+                    users: [], orders: ["ORD-003"], categories: [], recipes: []))
                 let nested = try store.reading { try store.order(id: "ORD-001") }
                 // Another store's reads are not part of this store's page.
                 return (first, joined, nested, try other.order(id: "ORD-001"))
             }
             let seed = Demo.Order(id: "ORD-001", title: "Electronics", cents: 29999)
             #expect(first == seed)
-            #expect(joined.0 == seed && joined.1 == seed)
+            #expect(joined.0 == seed && joined.1 == seed && joined.2.orders == [true])
             #expect(nested == seed)
             #expect(othersView?.title == "Edited")
             let edited = Demo.Order(id: "ORD-001", title: "Edited", cents: 1)
             #expect(try store.reading { try store.order(id: "ORD-001") } == edited)
             #expect(try store.order(id: "ORD-001") == edited)
+            #expect(try store.names(users: [], orders: ["ORD-003"], categories: [], recipes: []).orders == [false])
             #expect(try store.recipe(id: "apple-pie")?.ingredients.count == 4)
         }
     }

@@ -20,4 +20,11 @@ extension Row {
         let bytes = try decode(Data.self, forColumn: column.name)
         return String(decoding: bytes, as: UTF8.self)
     }
+
+    /// The text of the column at `index`, selected as `CAST(… AS BLOB)`, every byte kept.
+    ///
+    /// - Throws: When the column is NULL, like GRDB's own decoding.
+    func exactText(atIndex index: Int) throws -> String {
+        String(decoding: try decode(Data.self, atIndex: index), as: UTF8.self)
+    }
 }

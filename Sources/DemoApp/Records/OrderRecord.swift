@@ -25,10 +25,12 @@ struct OrderRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
         self.cents = cents
     }
 
+    /// Decodes by position: every request selects the columns as `databaseSelection` lists
+    /// them, and looking each up by name cost more than reading it.
     init(row: Row) throws {
-        id = try row.decode(forColumn: Columns.id.name)
-        title = try row.exactText(Columns.title)
-        cents = try row.decode(forColumn: Columns.cents.name)
+        id = try row.decode(atIndex: 0)
+        title = try row.exactText(atIndex: 1)
+        cents = try row.decode(atIndex: 2)
     }
 
     init(_ order: Demo.Order) {
