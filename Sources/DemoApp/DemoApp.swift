@@ -84,25 +84,23 @@ extension DemoApp {
     public func titles(of routes: Set<DemoRoute>) throws -> [DemoRoute: String] {
         var titles: [DemoRoute: String] = [:]
         titles.reserveCapacity(routes.count)
-        // Each item's route sits at its id's position in its kind's list: the names come back
-        // by position, so no id is hashed or compared again.
         var users: [Int] = [], orders: [String] = [], categories: [String] = [], recipes: [String] = []
-        var userRoutes: [DemoRoute] = [], orderRoutes: [DemoRoute] = []
-        var categoryRoutes: [DemoRoute] = [], recipeRoutes: [DemoRoute] = []
         for route in routes {
             switch route {
-            case .userDetail(let id): users.append(id); userRoutes.append(route)
-            case .orderDetail(let id): orders.append(id); orderRoutes.append(route)
-            case .category(let id): categories.append(id); categoryRoutes.append(route)
-            case .recipe(let id): recipes.append(id); recipeRoutes.append(route)
+            case .userDetail(let id): users.append(id)
+            case .orderDetail(let id): orders.append(id)
+            case .category(let id): categories.append(id)
+            case .recipe(let id): recipes.append(id)
             case .settings, .orderHistory, .customizeTabs: titles[route] = try title(for: route)
             }
         }
+        // The names answer the ids by position: no id is read back from the database or hashed
+        // on its own, only each route once as it is stored.
         let names = try store.names(users: users, orders: orders, categories: categories, recipes: recipes)
-        for (route, name) in zip(userRoutes, names.users) { titles[route] = name }
-        for (index, exists) in names.orders.enumerated() where exists { titles[orderRoutes[index]] = orders[index] }
-        for (route, name) in zip(categoryRoutes, names.categories) { titles[route] = name }
-        for (route, name) in zip(recipeRoutes, names.recipes) { titles[route] = name }
+        for (id, name) in zip(users, names.users) { titles[.userDetail(userId: id)] = name }
+        for (id, exists) in zip(orders, names.orders) where exists { titles[.orderDetail(orderId: id)] = id }
+        for (id, name) in zip(categories, names.categories) { titles[.category(categoryId: id)] = name }
+        for (id, name) in zip(recipes, names.recipes) { titles[.recipe(recipeId: id)] = name }
         return titles
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import Synchronization
 
@@ -16,9 +17,13 @@ extension DemoStore {
     /// - The connections are read-only and wait up to ``DemoStore/busyTimeout`` for a lock, as
     ///   the pool's readers do. They see what the pool's writer (or another process) committed
     ///   before their read began: WAL gives every read transaction a snapshot of its own.
+    /// - Unlike the pool's readers they do not ask for the schema version before each read: the
+    ///   schema only changes in migrations, which run as a store opens, before its first reader;
+    ///   SQLite prepares a statement again by itself should another process migrate the file.
     final class Readers: Sendable {
-        /// Enough for the server's worker threads reading at once.
-        static let maximumIdle = 8
+        /// Enough for the server's worker threads (one per core by default) reading at once, so
+        /// that a busy server does not open and close a connection per request.
+        static let maximumIdle = max(8, ProcessInfo.processInfo.activeProcessorCount)
 
         private let path: String
         private let configuration: Configuration
