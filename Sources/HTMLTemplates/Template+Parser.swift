@@ -163,7 +163,7 @@ extension Template {
                 case .tag(.comment, _, _):
                     continue
                 case .tag(.partial, let name, _):
-                    nodes.append(.partial(name, indentation: indentation[index] ?? []))
+                    nodes.append(.partial(Partial(name: name), indentation: indentation[index] ?? []))
                 }
             }
             if let section = open.last {

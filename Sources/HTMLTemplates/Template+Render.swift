@@ -1,15 +1,16 @@
 extension Template {
     /// Walks a template's tree over a stack of models, appending to one buffer.
     struct Renderer {
-        let partials: [String: Template]
+        /// The library's templates, which partials name by index.
+        let templates: [Template]
         var output: HTMLBuffer
         var stack: [any TemplateModel]
         private var partialDepth = 0
         /// Deeper than this, a partial that includes itself renders nothing instead of looping.
         static let maxPartialDepth = 64
 
-        init(partials: [String: Template], output: HTMLBuffer, model: any TemplateModel) {
-            self.partials = partials
+        init(templates: [Template], output: HTMLBuffer, model: any TemplateModel) {
+            self.templates = templates
             self.output = output
             self.stack = [model]
         }
@@ -28,8 +29,8 @@ extension Template {
                     } else {
                         section(value, children)
                     }
-                case .partial(let name, let indentation):
-                    partial(name, indentation: indentation)
+                case .partial(let partial, let indentation):
+                    self.partial(partial, indentation: indentation)
                 }
             }
         }
@@ -61,8 +62,9 @@ extension Template {
             stack.removeLast()
         }
 
-        private mutating func partial(_ name: String, indentation: [UInt8]) {
-            guard partialDepth < Self.maxPartialDepth, let template = partials[name] else { return }
+        private mutating func partial(_ partial: Partial, indentation: [UInt8]) {
+            guard partialDepth < Self.maxPartialDepth else { return }
+            let template = templates[partial.index]
             partialDepth += 1
             defer { partialDepth -= 1 }
             guard !indentation.isEmpty else { return render(template.nodes) }
@@ -83,7 +85,7 @@ extension Template {
         private func lookup(_ name: Name) -> TemplateValue {
             guard !stack.isEmpty else { return .missing }
             var value = TemplateValue.missing
-            if name.isImplicit || name.isAnchored {
+            if name.isAnchored {
                 value = stack[stack.count - 1].field(name.first)
             } else {
                 // By index: iterating the models would copy each one out of the stack.

@@ -14,8 +14,8 @@ public struct Template: Sendable {
         case text([UInt8])
         case variable(Name, escaped: Bool)
         case section(Name, inverted: Bool, [Node])
-        /// A partial by name; a standalone one indents every line it renders.
-        case partial(String, indentation: [UInt8])
+        /// A partial; a standalone one indents every line it renders.
+        case partial(Partial, indentation: [UInt8])
     }
 
     /// A dotted name: looked up in the innermost model that has its first part, unless it starts
@@ -23,9 +23,15 @@ public struct Template: Sendable {
     struct Name: Sendable {
         let first: String
         let rest: [String]
+        /// Stays in the innermost model: `.name`, and `{{.}}`, the innermost model's own value.
         let isAnchored: Bool
-        /// `{{.}}`: the innermost model's own value.
-        var isImplicit: Bool { first == "." }
+    }
+
+    /// A partial's name, and where its template is in the library once linked (see
+    /// `linked(to:)`), so that rendering finds it without hashing the name.
+    struct Partial: Sendable {
+        let name: String
+        var index = -1
     }
 
     /// The name it was compiled under, for error messages.
@@ -44,13 +50,36 @@ public struct Template: Sendable {
         func collect(_ nodes: [Node]) -> [String] {
             nodes.flatMap { node -> [String] in
                 switch node {
-                case .partial(let name, _): [name]
+                case .partial(let partial, _): [partial.name]
                 case .section(_, _, let children): collect(children)
                 case .text, .variable: []
                 }
             }
         }
         return collect(nodes)
+    }
+
+    /// This template with each partial pointing at its index in a library's array of templates.
+    /// Every partial must be among `indices`.
+    func linked(to indices: [String: Int]) -> Template {
+        func link(_ nodes: [Node]) -> [Node] {
+            nodes.map { node in
+                switch node {
+                case .partial(let partial, let indentation):
+                    .partial(Partial(name: partial.name, index: indices[partial.name]!), indentation: indentation)
+                case .section(let name, let inverted, let children):
+                    .section(name, inverted: inverted, link(children))
+                case .text, .variable:
+                    node
+                }
+            }
+        }
+        return Template(name: name, nodes: link(nodes))
+    }
+
+    private init(name: String, nodes: [Node]) {
+        self.name = name
+        self.nodes = nodes
     }
 }
 

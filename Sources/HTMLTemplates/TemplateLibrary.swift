@@ -11,7 +11,9 @@ import Foundation
 /// Every template's syntax and every partial it names are checked when the library is built, so
 /// a broken template stops the app at start-up rather than on a page.
 public struct TemplateLibrary: Sendable {
-    private let templates: [String: Template]
+    /// Every template, partials linked to their indices here.
+    private let templates: [Template]
+    private let indices: [String: Int]
 
     /// Compiles every `.mustache` file below `directory`.
     public init(directory: String) throws {
@@ -38,23 +40,26 @@ public struct TemplateLibrary: Sendable {
                 throw TemplateError(template: template.name, line: 0, message: "There is no partial named “\(partial)”.")
             }
         }
-        self.templates = templates
+        let names = templates.keys.sorted()
+        let indices = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+        self.indices = indices
+        self.templates = names.map { templates[$0]!.linked(to: indices) }
     }
 
     /// The names of the templates, sorted.
-    public var names: [String] { templates.keys.sorted() }
+    public var names: [String] { templates.map(\.name) }
 
     /// Appends `model` rendered with the template `name` to `buffer`. A model that conforms to
     /// `TemplateModel` is read through it, any other through reflection.
     public func render(_ model: Any, template name: String, into buffer: inout HTMLBuffer) throws(TemplateError) {
-        guard let template = templates[name] else {
+        guard let index = indices[name] else {
             throw TemplateError(template: name, line: 0, message: "There is no template named “\(name)”.")
         }
         var renderer = Template.Renderer(
-            partials: templates, output: buffer,
+            templates: templates, output: buffer,
             model: model as? any TemplateModel ?? ReflectedModel(subject: model))
         buffer = HTMLBuffer()
-        renderer.render(template.nodes)
+        renderer.render(templates[index].nodes)
         buffer = renderer.output
     }
 
