@@ -26,13 +26,7 @@ extension CookiePayload {
     /// object `s` whose known keys hold values of their types. Unknown keys are skipped; of
     /// duplicate keys the first counts, as with `JSONDecoder`.
     init?(json: [UInt8]) {
-        var payload: CookiePayload?
-        json.withUnsafeBufferPointer { buffer in
-            var reader = JSONReader(buffer)
-            payload = CookiePayload(reading: &reader)
-            if !reader.isAtEnd { payload = nil }
-        }
-        guard let payload else { return nil }
+        guard let payload = JSONReader.document(json, CookiePayload.init(reading:)) else { return nil }
         self = payload
     }
 

@@ -95,9 +95,7 @@ struct CookiePayload: Codable, Hashable {
 
     func state<Schema>(of schema: Schema.Type) -> NavigationState<Schema> {
         var state = NavigationState<Schema>(selectedTab: Schema.Tab(rawValue: t) ?? Schema.defaultTab)
-        state.customization = TabCustomization(
-            order: (o ?? []).compactMap(Schema.Tab.init(rawValue:)),
-            hidden: Set((h ?? []).compactMap(Schema.Tab.init(rawValue:)).filter { $0.canBeHidden }))
+        state.customization = TabCustomization(names: o ?? [], hidden: h ?? [])
         state.features = Set(f ?? [])
         state.context = x
         state.flow = w ?? [:]
@@ -111,7 +109,7 @@ struct CookiePayload: Codable, Hashable {
         return state
     }
 
-    private static func routes<Schema: NavigationSchema>(_ segments: [String], of: Schema.Type) -> [Schema.Route] {
+    static func routes<Schema: NavigationSchema>(_ segments: [String], of: Schema.Type) -> [Schema.Route] {
         var reader = PathReader(segments)
         return reader.readAll(Schema.Route.self)
     }

@@ -42,8 +42,13 @@ struct JSONReader {
 
     /// `null` as `.some(nil)`, else the value `value` reads; nil when neither.
     mutating func nullable<Value>(_ value: (inout JSONReader) -> Value?) -> Value?? {
-        if take(literal: "null") { return .some(nil) }
+        if null() { return .some(nil) }
         return value(&self).map { .some($0) }
+    }
+
+    /// Takes `null`, if it is next.
+    mutating func null() -> Bool {
+        take(literal: "null")
     }
 
     mutating func strings() -> [String]? {

@@ -9,7 +9,9 @@ struct JSONWriter {
         bytes.reserveCapacity(512)
     }
 
+    /// Opens an array or object in a value's place, after a comma when a value precedes it.
     mutating func open(_ bracket: Unicode.Scalar) {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
         bytes.append(UInt8(ascii: bracket))
         needsComma = false
     }
@@ -66,17 +68,39 @@ struct JSONWriter {
     }
 
     mutating func strings(_ texts: [String]) {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
         open("[")
         for text in texts { string(text) }
         close("]")
     }
 
+    // Sorting is kept out of the generic code that calls these: a generic body holding a
+    // specialization of `sorted` for strings cannot be serialized for other modules, which then
+    // call it unspecialized.
+
+    /// `texts` sorted, as an array.
+    @inline(never) mutating func sortedStrings(_ texts: [String]) {
+        strings(texts.sorted())
+    }
+
+    /// `texts` sorted, as an array.
+    @inline(never) mutating func sortedStrings(_ texts: Set<String>) {
+        strings(texts.sorted())
+    }
+
+    /// An object of strings with its keys sorted.
+    @inline(never) mutating func object(_ object: [String: String]) {
+        self.object(object) { $0.string($1) }
+    }
+
     /// An object with its keys sorted, each value written by `value`.
     mutating func object<Value>(_ object: [String: Value], _ value: (inout JSONWriter, Value) -> Void) {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        self.object(sorted: object.sorted(by: { $0.key < $1.key }), value)
+    }
+
+    /// An object of `members`, which come sorted by key, each value written by `value`.
+    mutating func object<Value>(sorted members: [(key: String, value: Value)], _ value: (inout JSONWriter, Value) -> Void) {
         open("{")
-        for (key, element) in object.sorted(by: { $0.key < $1.key }) {
+        for (key, element) in members {
             self.key(key)
             value(&self, element)
         }

@@ -29,7 +29,7 @@ public struct NavigationState<Schema: NavigationSchema>: Sendable {
     /// What a multi-step flow has collected so far (a coordinator's draft), until it finishes.
     public var flow: [String: String] = [:]
     /// Kept even when emptied, so a stack's element IDs are never handed out twice.
-    private var tabs: [Schema.Tab: TabState<Schema.Route>]
+    private(set) var tabs: [Schema.Tab: TabState<Schema.Route>]
 
     /// Every tab at its root, `selectedTab` selected, nothing presented.
     public init(selectedTab: Schema.Tab = Schema.defaultTab, presentation: Schema.Destination? = nil) {

@@ -24,7 +24,9 @@ public struct StateCookie<Schema: NavigationSchema>: Sendable {
     public static var version: Int { 2 }
     /// Formats still read. A version-1 cookie reads as its stacks with an empty nonce (which the
     /// responder replaces); anything else is a clean reset.
-    public static var readableVersions: Set<Int> { [1, 2] }
+    public static var readableVersions: Set<Int> { Set(readable) }
+    /// `readableVersions` without building a set on every request.
+    private static var readable: ClosedRange<Int> { 1...2 }
     public let name: String
     public let maxSize: Int
     private let keys: KeyRing
@@ -47,9 +49,9 @@ public struct StateCookie<Schema: NavigationSchema>: Sendable {
 
     /// The cookie value for `stored`, trimmed to fit `maxSize`.
     public func write(_ stored: StoredState<Schema>) -> String {
-        let payload = Self.payload(of: stored)
-        let whole = seal(payload)
+        let whole = seal(json: stored.cookieJSON)
         guard !fits(whole) else { return whole }
+        let payload = Self.payload(of: stored)
         // The result is what removing one screen at a time until the value fits gives. The size
         // only shrinks as screens go, so the number of removals is found by doubling then
         // bisecting: a few encodings instead of one per screen of a 4 KB state.
@@ -99,8 +101,8 @@ public struct StateCookie<Schema: NavigationSchema>: Sendable {
     }
 
     private func read(version: Int, json: [UInt8]) -> StoredState<Schema>? {
-        guard let payload = Self.payload(version: version, json: json) else { return nil }
-        return StoredState(state: payload.state(of: Schema.self), nonce: payload.n ?? "", notice: payload.m)
+        guard Self.readable.contains(version) else { return nil }
+        return StoredState(cookieJSON: json)
     }
 
     /// The token forms carry to prove they were served to the holder of the cookie with `nonce`:
@@ -127,7 +129,7 @@ public struct StateCookie<Schema: NavigationSchema>: Sendable {
     }
 
     private static func payload(version: Int, json: [UInt8]) -> CookiePayload? {
-        guard readableVersions.contains(version) else { return nil }
+        guard readable.contains(version) else { return nil }
         return CookiePayload(json: json)
     }
 
@@ -144,7 +146,7 @@ public struct StateCookie<Schema: NavigationSchema>: Sendable {
         return value.withUTF8 { bytes -> (version: Int, json: [UInt8])? in
             let dot = UInt8(ascii: ".")
             guard bytes.count > 2, bytes[1] == dot, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[0]),
-                  case let version = Int(bytes[0] - UInt8(ascii: "0")), Self.readableVersions.contains(version),
+                  case let version = Int(bytes[0] - UInt8(ascii: "0")), Self.readable.contains(version),
                   let second = bytes[2...].firstIndex(of: dot), !bytes[(second + 1)...].contains(dot),
                   let json = Base64URL.decode(UnsafeBufferPointer(rebasing: bytes[2..<second])),
                   let signature = Base64URL.decode(UnsafeBufferPointer(rebasing: bytes[(second + 1)...])),
@@ -175,16 +177,12 @@ public struct StateCookie<Schema: NavigationSchema>: Sendable {
 
     /// The JSON that `write` seals for `stored`, before any trimming.
     @_spi(Benchmark) public func json(of stored: StoredState<Schema>) -> Data {
-        Self.json(of: Self.payload(of: stored))
+        Data(stored.cookieJSON)
     }
 
     static func payload(of stored: StoredState<Schema>) -> CookiePayload {
         var payload = CookiePayload(stored.state, nonce: stored.nonce)
         payload.m = stored.notice.map { String($0.prefix(200)) }
         return payload
-    }
-
-    private static func json(of payload: CookiePayload) -> Data {
-        Data(payload.json)
     }
 }

@@ -1,0 +1,133 @@
+/// The cookie's JSON written straight from the state and read straight into it: the bytes and
+/// states of going through `CookiePayload`, without its dictionaries keyed by tab names (every
+/// name hashed on the way in and again on the way out). `CookiePayload` remains the form that
+/// trimming works on.
+extension StoredState {
+    /// The JSON of `StateCookie.payload(of: self)`, byte for byte.
+    var cookieJSON: [UInt8] {
+        let tabs = state.tabsAwayFromRoot
+        var writer = JSONWriter()
+        writer.open("{")
+        if tabs.contains(where: { !$0.value.selection.isEmpty }) {
+            writer.key("c")
+            writer.object(sorted: tabs.filter { !$0.value.selection.isEmpty }) { $0.segments(of: $1.selection) }
+        }
+        if !state.features.isEmpty { writer.key("f"); writer.sortedStrings(state.features) }
+        let customization = state.customization
+        let isCustomized = !customization.isDefault
+        if isCustomized { writer.key("h"); writer.sortedStrings(customization.hidden.map { $0.rawValue }) }
+        if let notice { writer.key("m"); writer.string(String(notice.prefix(200))) }
+        writer.key("n"); writer.string(nonce)
+        if isCustomized { writer.key("o"); writer.strings(customization.arranged.map { $0.rawValue }) }
+        writer.key("s")
+        writer.object(sorted: tabs.filter { !$0.value.path.isEmpty }) { $0.segments(of: $1.path.elements) }
+        writer.key("t"); writer.string(state.selectedTab.rawValue)
+        if tabs.contains(where: { $0.value.columns != .automatic }) {
+            writer.key("v")
+            writer.object(sorted: tabs.filter { $0.value.columns != .automatic }) { $0.string($1.columns.rawValue) }
+        }
+        if !state.flow.isEmpty { writer.key("w"); writer.object(state.flow) }
+        if let context = state.context { writer.key("x"); writer.string(context) }
+        writer.close("}")
+        return writer.bytes
+    }
+}
+
+extension StoredState {
+    /// The stored state in `json`, or nil: what `CookiePayload(json:)` and then `state(of:)`
+    /// give, read in one pass without their dictionaries, so the same bytes are refused and the
+    /// same state read.
+    init?(cookieJSON json: [UInt8]) {
+        guard let stored = JSONReader.document(json, Self.init(reading:)) else { return nil }
+        self = stored
+    }
+
+    private init?(reading reader: inout JSONReader) {
+        var state = NavigationState<Schema>()
+        var selected: String?, hasStacks = false
+        var flow: [String: String]?, features: [String]?, hidden: [String]?, order: [String]?
+        var notice: String?, nonce: String?, context: String?
+        // Of each known key the first counts; its letter's bit is set once the key is met.
+        var seen: UInt32 = 0
+        let complete = reader.object { key, reader in
+            guard key.utf8.count == 1, let letter = key.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(letter),
+                  case let bit = UInt32(1) << (letter - UInt8(ascii: "a")), seen & bit == 0
+            else { return reader.skipValue() }
+            seen |= bit
+            switch letter {
+            case UInt8(ascii: "t"): selected = reader.string(); return selected != nil
+            case UInt8(ascii: "s"):
+                hasStacks = Self.tabs(&reader, { $0.strings() }) { state[$0].path = StackState(Self.routes($1)) }
+                return hasStacks
+            case UInt8(ascii: "c"):
+                return reader.null() || Self.tabs(&reader, { $0.strings() }) { state[$0].selection = Self.routes($1) }
+            case UInt8(ascii: "v"):
+                return reader.null() || Self.tabs(&reader, { $0.string() }) {
+                    state[$0].columns = ColumnVisibility(rawValue: $1) ?? .automatic
+                }
+            case UInt8(ascii: "w"): return reader.nullable(into: &flow) { $0.dictionary { $0.string() } }
+            case UInt8(ascii: "f"): return reader.nullable(into: &features) { $0.strings() }
+            case UInt8(ascii: "h"): return reader.nullable(into: &hidden) { $0.strings() }
+            case UInt8(ascii: "o"): return reader.nullable(into: &order) { $0.strings() }
+            case UInt8(ascii: "m"): return reader.nullable(into: &notice) { $0.string() }
+            case UInt8(ascii: "n"): return reader.nullable(into: &nonce) { $0.string() }
+            case UInt8(ascii: "x"): return reader.nullable(into: &context) { $0.string() }
+            default: return reader.skipValue()
+            }
+        }
+        guard complete, let selected, hasStacks else { return nil }
+        state.selectedTab = Schema.Tab(rawValue: selected) ?? Schema.defaultTab
+        state.customization = TabCustomization(names: order ?? [], hidden: hidden ?? [])
+        state.features = Set(features ?? [])
+        state.context = context
+        state.flow = flow ?? [:]
+        self.init(state: state, nonce: nonce ?? "", notice: notice)
+    }
+
+    /// Reads an object keyed by tab names, handing `use` each tab's value. Every value is read,
+    /// so each must be valid; of a repeated name the first counts, and names of no tab are ignored.
+    private static func tabs<Value>(
+        _ reader: inout JSONReader, _ value: (inout JSONReader) -> Value?, _ use: (Schema.Tab, Value) -> Void
+    ) -> Bool {
+        var names: [String] = []
+        return reader.object { name, reader in
+            guard let element = value(&reader) else { return false }
+            guard !names.contains(name) else { return true }
+            names.append(name)
+            if let tab = Schema.Tab(rawValue: name) { use(tab, element) }
+            return true
+        }
+    }
+
+    private static func routes(_ segments: [String]) -> [Schema.Route] {
+        CookiePayload.routes(segments, of: Schema.self)
+    }
+}
+
+extension NavigationState {
+    /// Every tab not at its root, by name as JSON sorts object keys.
+    var tabsAwayFromRoot: [(key: String, value: TabState<Schema.Route>)] {
+        tabs.compactMap { $0.value.isEmpty ? nil : ($0.key.rawValue, $0.value) }.sorted { $0.key < $1.key }
+    }
+}
+
+extension TabCustomization {
+    /// The customization the cookie's tab names give: names of no tab are dropped, and so are
+    /// hidden tabs that cannot be hidden.
+    init(names order: [String], hidden: [String]) {
+        self.init(
+            order: order.compactMap(Tab.init(rawValue:)),
+            hidden: Set(hidden.compactMap(Tab.init(rawValue:)).filter { $0.canBeHidden }))
+    }
+}
+
+extension JSONWriter {
+    /// The path segments of `routes`, one after another, as one array.
+    mutating func segments<Route: PathRepresentable>(of routes: [Route]) {
+        open("[")
+        for route in routes {
+            for segment in route.pathSegments { string(segment) }
+        }
+        close("]")
+    }
+}
