@@ -86,24 +86,29 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
 
     /// Every screen `state` holds: each tab's stack and split-view selection, the presentation's.
     static func routes(in state: NavigationState<Schema>) -> Set<Schema.Route> {
-        // Through the stacks' arrays: the collection protocols cost more from generic code.
-        var routes = Set(state.presentationPath.elements)
+        // Gathered first, so the set is sized once rather than rehashing everything as it grows;
+        // through the stacks' arrays, as the collection protocols cost more from generic code.
+        var routes = state.presentationPath.elements
         for tab in Schema.Tab.allCases {
             let tabState = state[tab]
-            routes.formUnion(tabState.path.elements)
-            routes.formUnion(tabState.selection)
+            routes += tabState.path.elements
+            routes += tabState.selection
         }
-        return routes
+        return Set(routes)
     }
 
     /// Every screen a request holds: what the cookie restored and what the URL shows. Resolving
     /// a URL changes the selected tab's stack and the presentation only, so the other tabs are
-    /// not gathered twice.
+    /// not gathered twice, nor the restored part of the stack shown (comparing is cheaper than
+    /// hashing).
     static func routes(restored: NavigationState<Schema>, shown: NavigationState<Schema>) -> Set<Schema.Route> {
         var routes = routes(in: restored)
         let tabState = shown[shown.selectedTab]
-        routes.formUnion(tabState.path.elements)
-        routes.formUnion(tabState.selection)
+        let restoredTab = restored[shown.selectedTab]
+        let path = tabState.path.elements
+        let kept = zip(restoredTab.path.elements, path).prefix { $0 == $1 }.count
+        routes.formUnion(path[kept...])
+        if tabState.selection != restoredTab.selection { routes.formUnion(tabState.selection) }
         routes.formUnion(shown.presentationPath.elements)
         return routes
     }
