@@ -28,20 +28,41 @@ public struct NavigationState<Schema: NavigationSchema>: Sendable {
     public internal(set) var context: String?
     /// What a multi-step flow has collected so far (a coordinator's draft), until it finishes.
     public var flow: [String: String] = [:]
-    /// Kept even when emptied, so a stack's element IDs are never handed out twice.
-    private(set) var tabs: [Schema.Tab: TabState<Schema.Route>]
+    /// Each tab's state at its position in `Tab.allCases`, or empty while every tab is at its
+    /// root. Kept even when emptied, so a stack's element IDs are never handed out twice. An
+    /// array, not a dictionary keyed by tab: hashing a tab hashes its name.
+    private(set) var tabs: [TabState<Schema.Route>]
 
     /// Every tab at its root, `selectedTab` selected, nothing presented.
     public init(selectedTab: Schema.Tab = Schema.defaultTab, presentation: Schema.Destination? = nil) {
         self.selectedTab = selectedTab
         self.presentation = presentation
-        self.tabs = [:]
+        self.tabs = []
     }
 
     /// The state of `tab`; a tab never visited is at its root.
     public subscript(tab: Schema.Tab) -> TabState<Schema.Route> {
-        get { tabs[tab] ?? TabState() }
-        set { tabs[tab] = newValue }
+        get { tabs.isEmpty ? TabState() : tabs[Self.position(of: tab)] }
+        set {
+            if tabs.isEmpty { tabs = Array(repeating: TabState(), count: Schema.Tab.allCases.count) }
+            tabs[Self.position(of: tab)] = newValue
+        }
+    }
+
+    /// The position of `tab` in `Tab.allCases`, which holds every tab. A tab that is an enum
+    /// without payloads is one byte, its case's index, which is its position unless the app lists
+    /// its cases in another order; that byte is checked against the case at that position, so any
+    /// other tab type, or order, is found by comparing (which for a tab with a raw value compares
+    /// names).
+    static func position(of tab: Schema.Tab) -> Int {
+        let cases = Schema.Tab.allCases
+        if MemoryLayout<Schema.Tab>.size == 1 {
+            let byte = withUnsafeBytes(of: tab) { $0[0] }
+            if Int(byte) < cases.count, withUnsafeBytes(of: cases[cases.index(cases.startIndex, offsetBy: Int(byte))], { $0[0] }) == byte {
+                return Int(byte)
+            }
+        }
+        return cases.distance(from: cases.startIndex, to: cases.firstIndex(of: tab)!)
     }
 
     /// The selected tab's stack.

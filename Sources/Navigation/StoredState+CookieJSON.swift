@@ -107,7 +107,7 @@ extension StoredState {
 extension NavigationState {
     /// Every tab not at its root, by name as JSON sorts object keys.
     var tabsAwayFromRoot: [(key: String, value: TabState<Schema.Route>)] {
-        tabs.compactMap { $0.value.isEmpty ? nil : ($0.key.rawValue, $0.value) }.sorted { $0.key < $1.key }
+        zip(Schema.Tab.allCases, tabs).compactMap { $1.isEmpty ? nil : ($0.rawValue, $1) }.sorted { $0.key < $1.key }
     }
 }
 
