@@ -72,6 +72,15 @@ func render(_ source: String, _ model: Any = Item(), partials: [String: String] 
         #expect(try render("{{#missing}}x{{/missing}}{{^missing}}y{{/missing}}") == "y")
     }
 
+    @Test func nestedSectionsEachAnswerToTheirOwnName() throws {
+        let source = "{{#isOn}}<{{name}}{{#note}}!{{/note}}{{^tags}}-{{/tags}}>{{/isOn}}{{^isOn}}off{{count}}{{/isOn}}."
+        #expect(try render(source, Item(name: "a", isOn: false)) == "off3.")
+        #expect(try render(source, Item(name: "a", note: "n", tags: [])) == "<a!->.")
+        #expect(try render(source, Item(name: "a")) == "<a>.")
+        #expect(try render("{{#children}}{{#isOn}}{{name}}{{/isOn}}{{/children}}|{{name}}",
+                           Item(name: "p", children: [Item(name: "x"), Item(name: "y", isOn: false), Item(name: "z")])) == "xz|p")
+    }
+
     @Test func sectionsLookUpOutwardsAndNilFallsThrough() throws {
         let item = Item(name: "outer", children: [Item(name: "one"), Item(name: "two", note: "n")])
         #expect(try render("{{#children}}{{name}}:{{note}}{{/children}}", Item(name: "outer", note: "top", children: item.children))
