@@ -17,7 +17,7 @@ extension DemoStore {
         static func of(_ strings: some Sequence<String>) -> String {
             var array = JSONArray()
             for string in strings { array.append(string) }
-            return array.text
+            return array.closed()
         }
 
         /// A JSON array of these numbers.
@@ -27,12 +27,15 @@ extension DemoStore {
                 array.separate()
                 array.bytes.append(contentsOf: String(number).utf8)
             }
-            return array.text
+            return array.closed()
         }
 
-        private var text: String {
-            String(decoding: bytes + [UInt8(ascii: "]")], as: UTF8.self)
+        private consuming func closed() -> String {
+            bytes.append(UInt8(ascii: "]"))
+            return String(decoding: bytes, as: UTF8.self)
         }
+
+        private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
         private mutating func separate() {
             if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
@@ -50,9 +53,8 @@ extension DemoStore {
                     bytes.append(backslash)
                     bytes.append(byte)
                 case 0..<0x20:
-                    let hex = Array("0123456789ABCDEF".utf8)
                     bytes.append(contentsOf: [backslash, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-                    bytes.append(contentsOf: [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                    bytes.append(contentsOf: [Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 0xF)]])
                 default:
                     bytes.append(byte)
                 }

@@ -67,8 +67,9 @@ extension DemoStore {
 
     /// Orders' rows as `OrderRecord` reads them (its `databaseSelection`), for the cached
     /// statements; `ordersInOrder` below is the list order they sort by.
-    private static let ordersSQL = "SELECT id, CAST(title AS BLOB) AS title, cents FROM purchase ORDER BY length(id), id"
-    private static let orderSQL = "SELECT id, CAST(title AS BLOB) AS title, cents FROM purchase WHERE id = ?"
+    private static let selectSQL = "SELECT id, CAST(title AS BLOB) AS title, cents FROM purchase"
+    private static let ordersSQL = selectSQL + " ORDER BY length(id), id"
+    private static let orderSQL = selectSQL + " WHERE id = ?"
 
     /// Orders in list order. Ids sort by length first so that "ORD-1000" comes after
     /// "ORD-999"; a plain text sort would put it between "ORD-100" and "ORD-101".

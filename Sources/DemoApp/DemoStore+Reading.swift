@@ -35,18 +35,14 @@ extension DemoStore {
     /// A read of several statements: inside `reading(_:)` it joins that transaction, else it
     /// opens one of its own so that the statements agree.
     func read<Result>(_ body: (Database) throws -> Result) throws -> Result {
-        if let connection = CurrentReading.connection(of: readers) {
-            return try connection.unsafeReentrantRead(body)
-        }
-        return try readers.withConnection { connection in
-            try connection.inDatabase { db in
-                var result: Result?
-                try db.inTransaction(.deferred) {
-                    result = try body(db)
-                    return .commit
-                }
-                return result!
+        try readStatement { db in
+            guard !db.isInsideTransaction else { return try body(db) }
+            var result: Result?
+            try db.inTransaction(.deferred) {
+                result = try body(db)
+                return .commit
             }
+            return result!
         }
     }
 }
