@@ -4,12 +4,12 @@ extension Template {
         /// The library's templates, which partials name by index.
         let templates: [Template]
         var output: HTMLBuffer
-        var stack: [any TemplateModel]
+        var stack: [any DynamicModel]
         private var partialDepth = 0
         /// Deeper than this, a partial that includes itself renders nothing instead of looping.
         static let maxPartialDepth = 64
 
-        init(templates: [Template], output: HTMLBuffer, model: any TemplateModel) {
+        init(templates: [Template], output: HTMLBuffer, model: any DynamicModel) {
             self.templates = templates
             self.output = output
             self.stack = [model]
@@ -42,11 +42,11 @@ extension Template {
             case .flag(true):
                 render(children)
             case .text(let text):
-                render(children, in: text)
+                render(children, in: ConformingModel(model: text))
             case .bytes(let bytes):
-                render(children, in: String(decoding: bytes, as: UTF8.self))
+                render(children, in: ConformingModel(model: String(decoding: bytes, as: UTF8.self)))
             case .number(let number):
-                render(children, in: number)
+                render(children, in: ConformingModel(model: number))
             case .model(let model):
                 render(children, in: model)
             case .list(let list):
@@ -56,7 +56,7 @@ extension Template {
             }
         }
 
-        private mutating func render(_ nodes: [Node], in model: any TemplateModel) {
+        private mutating func render(_ nodes: [Node], in model: any DynamicModel) {
             stack.append(model)
             render(nodes)
             stack.removeLast()
@@ -74,12 +74,7 @@ extension Template {
             render(template.nodes)
             let rendered = output.bytes
             output = outer
-            var lineStart = true
-            for byte in rendered {
-                if lineStart { output.append(indentation) }
-                output.append(CollectionOfOne(byte))
-                lineStart = byte == UInt8(ascii: "\n")
-            }
+            output.append(indenting: rendered, with: indentation)
         }
 
         private func lookup(_ name: Name) -> TemplateValue {

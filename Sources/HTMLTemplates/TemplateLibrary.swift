@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// An app's templates, compiled once at start-up. Names are paths relative to the templates
 /// folder without the extension (`navigation/page`, `demo/search`); partials use the same names.
@@ -14,6 +15,8 @@ public struct TemplateLibrary: Sendable {
     /// Every template, partials linked to their indices here.
     private let templates: [Template]
     private let indices: [String: Int]
+    /// Each template as compiled for each model type it has rendered.
+    private let compiledTemplates = CompiledTemplates()
 
     /// Compiles every `.mustache` file below `directory`.
     public init(directory: String) throws {
@@ -50,17 +53,39 @@ public struct TemplateLibrary: Sendable {
     public var names: [String] { templates.map(\.name) }
 
     /// Appends `model` rendered with the template `name` to `buffer`. A model that conforms to
-    /// `TemplateModel` is read through it, any other through reflection.
+    /// `TemplateModel` is read through its fields, any other through reflection.
     public func render(_ model: Any, template name: String, into buffer: inout HTMLBuffer) throws(TemplateError) {
+        let index = try index(of: name)
+        if let model = model as? any TemplateModel {
+            try render(model, index: index, into: &buffer)
+        } else {
+            var renderer = Template.Renderer(templates: templates, output: HTMLBuffer(), model: ReflectedModel(subject: model))
+            swap(&renderer.output, &buffer)
+            renderer.render(templates[index].nodes)
+            swap(&renderer.output, &buffer)
+        }
+    }
+
+    /// Appends `model` rendered with the template `name` to `buffer`, through the template as
+    /// compiled for `Model` the first time it rendered one.
+    public func render<Model: TemplateModel>(_ model: Model, template name: String, into buffer: inout HTMLBuffer) throws(TemplateError) {
+        try render(model, index: try index(of: name), into: &buffer)
+    }
+
+    private func render<Model: TemplateModel>(_ model: Model, index: Int, into buffer: inout HTMLBuffer) throws(TemplateError) {
+        let key = CompiledTemplates.Key(template: index, model: ObjectIdentifier(Model.self))
+        let templates = templates
+        let compiled = try compiledTemplates.compiled(for: key) { () throws(TemplateError) in
+            try Template.Compiler.compile(templates[index], in: templates, for: Model.self)
+        }
+        compiled.render(model, into: &buffer)
+    }
+
+    private func index(of name: String) throws(TemplateError) -> Int {
         guard let index = indices[name] else {
             throw TemplateError(template: name, line: 0, message: "There is no template named “\(name)”.")
         }
-        var renderer = Template.Renderer(
-            templates: templates, output: buffer,
-            model: model as? any TemplateModel ?? ReflectedModel(subject: model))
-        buffer = HTMLBuffer()
-        renderer.render(templates[index].nodes)
-        buffer = renderer.output
+        return index
     }
 
     /// `model` rendered with the template `name`, as UTF-8.

@@ -1,59 +1,47 @@
-/// What a template finds under a name, and how it renders.
-///
-/// | value | `{{name}}` | `{{#name}}…{{/name}}` |
-/// |---|---|---|
-/// | `.missing` (or a nil optional) | nothing | skipped |
-/// | `.text` | escaped | once, inside the text (even when empty) |
-/// | `.number` | its digits | once |
-/// | `.flag` | `true` / `false` | once when true |
-/// | `.model` | nothing | once, inside the model |
-/// | `.list` | nothing | once per element, inside it; skipped when empty |
-///
-/// `{{{name}}}` and `{{&name}}` write text as it is: HTML that is already escaped.
-/// `{{^name}}…{{/name}}` renders where the section would be skipped.
-public struct TemplateValue {
+/// What a model read at run time (through reflection) has under a name, for the renderer that
+/// resolves names as it goes. Compiled templates read fields through `TemplateField` instead.
+struct TemplateValue {
     enum Storage {
         case missing
         case text(String)
         case bytes([UInt8])
         case number(Int)
         case flag(Bool)
-        case model(any TemplateModel)
+        case model(any DynamicModel)
         case list(any TemplateList)
     }
 
     let storage: Storage
 
     /// No such field, or no value.
-    public static var missing: TemplateValue { TemplateValue(storage: .missing) }
+    static var missing: TemplateValue { TemplateValue(storage: .missing) }
 
     /// Text; `.missing` when nil.
-    public static func text(_ text: String?) -> TemplateValue {
+    static func text(_ text: String?) -> TemplateValue {
         TemplateValue(storage: text.map(Storage.text) ?? .missing)
     }
 
     /// UTF-8 text, such as HTML another template rendered for `{{{content}}}`.
-    public static func utf8(_ bytes: [UInt8]) -> TemplateValue {
+    static func utf8(_ bytes: [UInt8]) -> TemplateValue {
         TemplateValue(storage: .bytes(bytes))
     }
 
     /// A number; `.missing` when nil.
-    public static func number(_ number: Int?) -> TemplateValue {
+    static func number(_ number: Int?) -> TemplateValue {
         TemplateValue(storage: number.map(Storage.number) ?? .missing)
     }
 
-    /// A condition.
-    public static func flag(_ flag: Bool) -> TemplateValue {
+    static func flag(_ flag: Bool) -> TemplateValue {
         TemplateValue(storage: .flag(flag))
     }
 
     /// A nested model; `.missing` when nil.
-    public static func model<Model: TemplateModel>(_ model: Model?) -> TemplateValue {
+    static func model(_ model: (any DynamicModel)?) -> TemplateValue {
         TemplateValue(storage: model.map { .model($0) } ?? .missing)
     }
 
     /// Elements a section renders once each.
-    public static func list<Model: TemplateModel>(_ elements: [Model]) -> TemplateValue {
+    static func list(_ elements: [any DynamicModel]) -> TemplateValue {
         TemplateValue(storage: .list(elements))
     }
 
@@ -73,12 +61,29 @@ public struct TemplateValue {
     }
 }
 
+/// A model whose fields are found by name while rendering: one read through reflection, or a
+/// `TemplateModel` inside one (`ConformingModel`).
+protocol DynamicModel {
+    /// The field `name`: `.missing` when the model has no such field or its value is nil.
+    /// `{{.}}` asks for the field named `"."`: the model's own value, if it has one.
+    func field(_ name: String) -> TemplateValue
+}
+
+/// A `TemplateModel` read by name, through its fields' closures.
+struct ConformingModel<Model: TemplateModel>: DynamicModel {
+    let model: Model
+
+    func field(_ name: String) -> TemplateValue {
+        Model.templateFields.byName[name]?.value(of: model) ?? .missing
+    }
+}
+
 /// The elements of a `.list` value, read one at a time so that none is copied before its turn.
 protocol TemplateList {
     var count: Int { get }
-    func element(at index: Int) -> any TemplateModel
+    func element(at index: Int) -> any DynamicModel
 }
 
-extension Array: TemplateList where Element: TemplateModel {
-    func element(at index: Int) -> any TemplateModel { self[index] }
+extension Array: TemplateList where Element == any DynamicModel {
+    func element(at index: Int) -> any DynamicModel { self[index] }
 }

@@ -3,45 +3,33 @@ import HTMLTemplates
 // What `navigation/button.mustache` and `navigation/alert.mustache` read, by name.
 
 extension ButtonModel: TemplateModel {
-    func field(_ name: String) -> TemplateValue {
-        switch name {
-        case "title": .text(title)
-        case "role": .text(role)
-        case "href": .text(href)
-        case "form": .model(form)
-        default: .missing
-        }
-    }
+    static let templateFields = TemplateFields<Self>([
+        "title": .text(\.title),
+        "role": .text(\.role),
+        "href": .text(\.href),
+        "form": .model(\.form),
+    ])
 }
 
 extension ButtonModel.Form: TemplateModel {
-    func field(_ name: String) -> TemplateValue {
-        switch name {
-        case "formAction": .text(formAction)
-        case "formToken": .text(formToken)
-        case "action": .text(action)
-        case "fields": .list(fields)
-        default: .missing
-        }
-    }
+    static let templateFields = TemplateFields<Self>([
+        "formAction": .text(\.formAction),
+        "formToken": .text(\.formToken),
+        "action": .text(\.action),
+        "fields": .list(\.fields),
+    ])
 }
 
 extension ButtonModel.Field: TemplateModel {
-    func field(_ name: String) -> TemplateValue {
-        switch name {
-        case "name": .text(self.name)
-        case "value": .text(value)
-        default: .missing
-        }
-    }
+    static let templateFields = TemplateFields<Self>([
+        "name": .text(\.name),
+        "value": .text(\.value),
+    ])
 }
 
 extension AlertModel: TemplateModel {
-    func field(_ name: String) -> TemplateValue {
-        switch name {
-        case "message": .text(message)
-        case "buttons": .list(buttons)
-        default: .missing
-        }
-    }
+    static let templateFields = TemplateFields<Self>([
+        "message": .text(\.message),
+        "buttons": .list(\.buttons),
+    ])
 }

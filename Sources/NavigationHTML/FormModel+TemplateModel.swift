@@ -3,31 +3,25 @@ import HTMLTemplates
 // What `navigation/form.mustache` reads, by name.
 
 extension FormModel: TemplateModel {
-    func field(_ name: String) -> TemplateValue {
-        switch name {
-        case "formAction": .text(formAction)
-        case "formToken": .text(formToken)
-        case "action": .text(action)
-        case "fields": .list(fields)
-        case "error": .text(error)
-        case "cancelHref": .text(cancelHref)
-        case "submitTitle": .text(submitTitle)
-        default: .missing
-        }
-    }
+    static let templateFields = TemplateFields<Self>([
+        "formAction": .text(\.formAction),
+        "formToken": .text(\.formToken),
+        "action": .text(\.action),
+        "fields": .list(\.fields),
+        "error": .text(\.error),
+        "cancelHref": .text(\.cancelHref),
+        "submitTitle": .text(\.submitTitle),
+    ])
 }
 
 extension FormModel.Field: TemplateModel {
-    func field(_ name: String) -> TemplateValue {
-        switch name {
-        case "id": .text(id)
-        case "label": .text(label)
-        case "name": .text(self.name)
-        case "value": .text(value)
-        case "maxLength": .number(maxLength)
-        case "inputMode": .text(inputMode)
-        case "isFirst": .flag(isFirst)
-        default: .missing
-        }
-    }
+    static let templateFields = TemplateFields<Self>([
+        "id": .text(\.id),
+        "label": .text(\.label),
+        "name": .text(\.name),
+        "value": .text(\.value),
+        "maxLength": .number(\.maxLength),
+        "inputMode": .text(\.inputMode),
+        "isFirst": .flag(\.isFirst),
+    ])
 }

@@ -3,33 +3,25 @@ import HTMLTemplates
 // What `navigation/list.mustache` reads, by name.
 
 extension ListScreen: TemplateModel {
-    public func field(_ name: String) -> TemplateValue {
-        name == "sections" ? .list(sections) : .missing
-    }
+    public static let templateFields = TemplateFields<Self>(["sections": .list(\.sections)])
 }
 
 extension ListSection: TemplateModel {
-    public func field(_ name: String) -> TemplateValue {
-        switch name {
-        case "header": .text(header)
-        case "footer": .text(footer)
-        case "rows": .list(rows)
-        default: .missing
-        }
-    }
+    public static let templateFields = TemplateFields<Self>([
+        "header": .text(\.header),
+        "footer": .text(\.footer),
+        "rows": .list(\.rows),
+    ])
 }
 
 extension ListRow: TemplateModel {
-    public func field(_ name: String) -> TemplateValue {
-        switch name {
-        case "title": .text(title)
-        case "subtitle": .text(subtitle)
-        case "value": .text(value)
-        case "href": .text(href)
-        case "isSelected": .flag(isSelected)
-        case "buttons": .list(buttons)
-        case "hasButtons": .flag(!buttons.isEmpty)
-        default: .missing
-        }
-    }
+    public static let templateFields = TemplateFields<Self>([
+        "title": .text(\.title),
+        "subtitle": .text(\.subtitle),
+        "value": .text(\.value),
+        "href": .text(\.href),
+        "isSelected": .flag(\.isSelected),
+        "buttons": .list(\.buttons),
+        "hasButtons": .flag { !$0.buttons.isEmpty },
+    ])
 }

@@ -3,122 +3,95 @@ import HTMLTemplates
 // What `navigation/page.mustache` reads, by name.
 
 extension PageModel: TemplateModel {
-    func field(_ name: String) -> TemplateValue {
-        switch name {
-        case "title": .text(title)
-        case "colorScheme": .text(colorScheme)
-        case "appName": .text(appName)
-        case "stylesheet": .text(stylesheet)
-        case "script": .text(script)
-        case "canonicalURL": .text(canonicalURL)
-        case "back": .model(back)
-        case "breadcrumbs": .list(breadcrumbs)
-        case "hasBreadcrumbs": .flag(hasBreadcrumbs)
-        case "tabGroups": .list(tabGroups)
-        case "notice": .text(notice)
-        case "content": .utf8(content)
-        case "error": .text(error)
-        case "presentation": .model(presentation)
-        case "split": .model(split)
-        default: .missing
-        }
-    }
+    static let templateFields = TemplateFields<Self>([
+        "title": .text(\.title),
+        "colorScheme": .text(\.colorScheme),
+        "appName": .text(\.appName),
+        "stylesheet": .text(\.stylesheet),
+        "script": .text(\.script),
+        "canonicalURL": .text(\.canonicalURL),
+        "back": .model(\.back),
+        "breadcrumbs": .list(\.breadcrumbs),
+        "hasBreadcrumbs": .flag(\.hasBreadcrumbs),
+        "tabGroups": .list(\.tabGroups),
+        "notice": .text(\.notice),
+        "content": .html(\.content),
+        "error": .text(\.error),
+        "presentation": .model(\.presentation),
+        "split": .model(\.split),
+    ])
 }
 
 extension PageModel.Link: TemplateModel {
-    func field(_ name: String) -> TemplateValue {
-        switch name {
-        case "title": .text(title)
-        case "href": .text(href)
-        default: .missing
-        }
-    }
+    static let templateFields = TemplateFields<Self>([
+        "title": .text(\.title),
+        "href": .text(\.href),
+    ])
 }
 
 extension PageModel.Crumb: TemplateModel {
-    func field(_ name: String) -> TemplateValue {
-        switch name {
-        case "title": .text(title)
-        case "href": .text(href)
-        case "isCurrent": .flag(isCurrent)
-        default: .missing
-        }
-    }
+    static let templateFields = TemplateFields<Self>([
+        "title": .text(\.title),
+        "href": .text(\.href),
+        "isCurrent": .flag(\.isCurrent),
+    ])
 }
 
 extension PageModel.TabItem: TemplateModel {
-    func field(_ name: String) -> TemplateValue {
-        switch name {
-        case "name": .text(self.name)
-        case "title": .text(title)
-        case "href": .text(href)
-        case "isSelected": .flag(isSelected)
-        case "role": .text(role)
-        default: .missing
-        }
-    }
+    static let templateFields = TemplateFields<Self>([
+        "name": .text(\.name),
+        "title": .text(\.title),
+        "href": .text(\.href),
+        "isSelected": .flag(\.isSelected),
+        "role": .text(\.role),
+    ])
 }
 
 extension PageModel.TabGroup: TemplateModel {
-    func field(_ name: String) -> TemplateValue {
-        switch name {
-        case "sectionTitle": .text(sectionTitle)
-        case "tabs": .list(tabs)
-        default: .missing
-        }
-    }
+    static let templateFields = TemplateFields<Self>([
+        "sectionTitle": .text(\.sectionTitle),
+        "tabs": .list(\.tabs),
+    ])
 }
 
 extension PageModel.Presentation: TemplateModel {
-    func field(_ name: String) -> TemplateValue {
-        switch name {
-        case "style": .text(style)
-        case "detent": .text(detent)
-        case "role": .text(role)
-        case "title": .text(title)
-        case "content": .utf8(content)
-        case "presentedBack": .model(presentedBack)
-        case "dismissHref": .text(dismissHref)
-        case "showsClose": .flag(showsClose)
-        default: .missing
-        }
-    }
+    static let templateFields = TemplateFields<Self>([
+        "style": .text(\.style),
+        "detent": .text(\.detent),
+        "role": .text(\.role),
+        "title": .text(\.title),
+        "content": .html(\.content),
+        "presentedBack": .model(\.presentedBack),
+        "dismissHref": .text(\.dismissHref),
+        "showsClose": .flag(\.showsClose),
+    ])
 }
 
 extension PageModel.Split: TemplateModel {
-    func field(_ name: String) -> TemplateValue {
-        switch name {
-        case "columns": .list(columns)
-        case "columnCount": .number(columnCount)
-        case "visibility": .text(visibility)
-        case "visibilityLinks": .list(visibilityLinks)
-        case "detailTitle": .text(detailTitle)
-        case "detailBack": .model(detailBack)
-        case "hasDetail": .flag(hasDetail)
-        case "detailContent": .utf8(detailContent)
-        case "placeholder": .text(placeholder)
-        default: .missing
-        }
-    }
+    static let templateFields = TemplateFields<Self>([
+        "columns": .list(\.columns),
+        "columnCount": .number(\.columnCount),
+        "visibility": .text(\.visibility),
+        "visibilityLinks": .list(\.visibilityLinks),
+        "detailTitle": .text(\.detailTitle),
+        "detailBack": .model(\.detailBack),
+        "hasDetail": .flag(\.hasDetail),
+        "detailContent": .html(\.detailContent),
+        "placeholder": .text(\.placeholder),
+    ])
 }
 
 extension PageModel.Split.Column: TemplateModel {
-    func field(_ name: String) -> TemplateValue {
-        switch name {
-        case "title": .text(title)
-        case "content": .utf8(content)
-        default: .missing
-        }
-    }
+    static let templateFields = TemplateFields<Self>([
+        "title": .text(\.title),
+        "content": .html(\.content),
+    ])
 }
 
 extension PageModel.Split.Visibility: TemplateModel {
-    func field(_ name: String) -> TemplateValue {
-        switch name {
-        case "title": .text(title)
-        case "href": .text(href)
-        case "isCurrent": .flag(isCurrent)
-        default: .missing
-        }
-    }
+    static let templateFields = TemplateFields<Self>([
+        "title": .text(\.title),
+        "href": .text(\.href),
+        "isCurrent": .flag(\.isCurrent),
+    ])
 }

@@ -12,31 +12,25 @@ struct Item: TemplateModel {
     var children: [Item] = []
     var owner: Owner? = nil
 
-    func field(_ field: String) -> TemplateValue {
-        switch field {
-        case "name": .text(name)
-        case "note": .text(note)
-        case "count": .number(count)
-        case "isOn": .flag(isOn)
-        case "tags": .list(tags)
-        case "children": .list(children)
-        case "owner": .model(owner)
-        default: .missing
-        }
-    }
+    static let templateFields = TemplateFields<Self>([
+        "name": .text(\.name),
+        "note": .text(\.note),
+        "count": .number(\.count),
+        "isOn": .flag(\.isOn),
+        "tags": .list(\.tags),
+        "children": .list(\.children),
+        "owner": .model(\.owner),
+    ])
 }
 
 struct Owner: TemplateModel {
     var name = "Ada"
     var page: [UInt8] = Array("<b>bold</b>".utf8)
 
-    func field(_ field: String) -> TemplateValue {
-        switch field {
-        case "name": .text(name)
-        case "page": .utf8(page)
-        default: .missing
-        }
-    }
+    static let templateFields = TemplateFields<Self>([
+        "name": .text(\.name),
+        "page": .html(\.page),
+    ])
 }
 
 func render(_ source: String, _ model: Any = Item(), partials: [String: String] = [:]) throws -> String {

@@ -1,0 +1,47 @@
+/// Reads one field of a model in place: a stored property at its offset, so that nothing but the
+/// field is copied, or anything else through a closure, which gets the model itself. Generic in
+/// the field's type only, so that reading text or a flag is compiled for that type.
+struct FieldReader<Value> {
+    private enum Access {
+        /// A stored `Value?` at this offset.
+        case optional(Int)
+        /// A stored `Value` at this offset.
+        case value(Int)
+        case computed((UnsafeRawPointer) -> Value?)
+    }
+
+    private let access: Access
+
+    init<Model>(_ keyPath: KeyPath<Model, Value?>) {
+        access = MemoryLayout<Model>.offset(of: keyPath).map(Access.optional)
+            ?? .computed { $0.assumingMemoryBound(to: Model.self).pointee[keyPath: keyPath] }
+    }
+
+    init<Model>(_ keyPath: KeyPath<Model, Value>) {
+        access = MemoryLayout<Model>.offset(of: keyPath).map(Access.value)
+            ?? .computed { $0.assumingMemoryBound(to: Model.self).pointee[keyPath: keyPath] }
+    }
+
+    /// Copies the model for `read`: the price of a field that is not stored.
+    init<Model>(_ read: @escaping (borrowing Model) -> Value?) {
+        access = .computed { read($0.assumingMemoryBound(to: Model.self).pointee) }
+    }
+
+    /// The field of the model at `model`, which must be of the type this was made for; nil when
+    /// an optional field is nil.
+    func read(_ model: UnsafeRawPointer) -> Value? {
+        switch access {
+        case .optional(let offset):
+            model.advanced(by: offset).assumingMemoryBound(to: Value?.self).pointee
+        case .value(let offset):
+            model.advanced(by: offset).assumingMemoryBound(to: Value.self).pointee
+        case .computed(let read):
+            read(model)
+        }
+    }
+
+    /// The field of `model`, for the renderer that reads models by name at run time.
+    func read<Model>(_ model: borrowing Model) -> Value? {
+        withUnsafePointer(to: model) { read(UnsafeRawPointer($0)) }
+    }
+}
