@@ -28,7 +28,8 @@ struct ReflectedModel: DynamicModel {
         case let text as String: return .text(text)
         case let flag as Bool: return .flag(flag)
         case let number as Int: return .number(number)
-        case let bytes as [UInt8]: return .utf8(bytes)
+        // Only an array of bytes: an empty array of anything casts to `[UInt8]` too.
+        case let bytes as [UInt8] where type(of: subject) == [UInt8].self: return .utf8(bytes)
         case let model as any TemplateModel: return .model(conforming(model))
         default: break
         }
