@@ -82,6 +82,12 @@ private struct Computed: TemplateModel {
         }
     }
 
+    @Test func aPartialThatBranchesIntoItselfStopsWithAnError() throws {
+        // Each level includes the partial twice: compiled out, 2^64 copies.
+        let library = try TemplateLibrary(sources: ["main": "{{> node}}", "node": "{{#isOn}}{{> node}}{{/isOn}}{{#note}}{{> node}}{{/note}}"])
+        #expect(throws: TemplateError.self) { try library.render(Item(), template: "main") }
+    }
+
     @Test func concurrentFirstRendersAgree() async throws {
         let library = try TemplateLibrary(sources: ["main": Self.sources.joined(separator: "\n")])
         let expected = try library.render(Self.items[2], template: "main")
