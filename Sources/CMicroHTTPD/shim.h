@@ -1,12 +1,18 @@
 #ifndef CMICROHTTPD_SHIM_H
 #define CMICROHTTPD_SHIM_H
 
+/* For sched_getaffinity and CPU_COUNT. */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE 1
+#endif
+
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 #include <sys/types.h>
 #include <sys/socket.h>
 #include <malloc.h>
+#include <sched.h>
 #include <microhttpd.h>
 
 /*
@@ -79,6 +85,22 @@ static inline void
 shim_set_malloc_trim_threshold (int bytes)
 {
   mallopt (M_TRIM_THRESHOLD, bytes);
+}
+
+/* How many CPUs this process may run on (its affinity mask, as `taskset` or a
+ * container's cpuset sets it), or 0 when the kernel does not say. */
+static inline int
+shim_available_cpus (void)
+{
+#ifdef __linux__
+  cpu_set_t set;
+  CPU_ZERO (&set);
+  if (0 != sched_getaffinity (0, sizeof set, &set))
+    return 0;
+  return CPU_COUNT (&set);
+#else
+  return 0;
+#endif
 }
 
 #endif

@@ -1,3 +1,5 @@
+import CMicroHTTPD
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -12,7 +14,10 @@ import Darwin
 public struct ServerConfiguration: Sendable {
     public var host: String
     public var port: Int
-    /// Worker threads, each running requests to completion one at a time.
+    /// Worker threads, each running requests to completion one at a time. The default is
+    /// one per CPU the process may run on: a thread more than that only waits for a core,
+    /// and the connections it owns wait a whole scheduler time slice with it (on one core,
+    /// two workers took p99 at 32 connections from ~2.5 ms to over 6 ms).
     public var threads: Int
     public var connectionLimit: Int
     public var perIPConnectionLimit: Int
@@ -37,7 +42,7 @@ public struct ServerConfiguration: Sendable {
     public init(
         host: String = "127.0.0.1",
         port: Int = 8080,
-        threads: Int = ServerConfiguration.onlineCores,
+        threads: Int = ServerConfiguration.availableCores,
         connectionLimit: Int = 1024,
         perIPConnectionLimit: Int = 256,
         connectionTimeout: Int = 30,
@@ -54,9 +59,11 @@ public struct ServerConfiguration: Sendable {
         self.maxBodySize = maxBodySize
     }
 
-    /// The number of cores currently online (at least 1).
-    public static var onlineCores: Int {
-        max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    /// The number of CPUs this process may run on (at least 1): its CPU affinity where the
+    /// system reports one (`taskset`, a container's cpuset), else the cores online.
+    public static var availableCores: Int {
+        let allowed = Int(shim_available_cpus())
+        return max(1, allowed > 0 ? allowed : Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     }
 
     /// Why the configuration cannot be used, or nil when it can.
