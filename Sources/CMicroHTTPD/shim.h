@@ -1,11 +1,6 @@
 #ifndef CMICROHTTPD_SHIM_H
 #define CMICROHTTPD_SHIM_H
 
-/* For sched_getaffinity and CPU_COUNT. */
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE 1
-#endif
-
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -87,6 +82,12 @@ shim_set_malloc_trim_threshold (int bytes)
   mallopt (M_TRIM_THRESHOLD, bytes);
 }
 
+#ifdef __linux__
+/* glibc declares it only under _GNU_SOURCE, which this header cannot define: the system
+ * headers it includes are shared with Swift's own Glibc module. */
+extern int sched_getaffinity (pid_t pid, size_t size, cpu_set_t *set);
+#endif
+
 /* How many CPUs this process may run on (its affinity mask, as `taskset` or a
  * container's cpuset sets it), or 0 when the kernel does not say. */
 static inline int
@@ -94,10 +95,13 @@ shim_available_cpus (void)
 {
 #ifdef __linux__
   cpu_set_t set;
-  CPU_ZERO (&set);
+  memset (&set, 0, sizeof set);
   if (0 != sched_getaffinity (0, sizeof set, &set))
     return 0;
-  return CPU_COUNT (&set);
+  int count = 0;
+  for (size_t i = 0; i < sizeof set.__bits / sizeof set.__bits[0]; i++)
+    count += __builtin_popcountl (set.__bits[i]);
+  return count;
 #else
   return 0;
 #endif

@@ -55,15 +55,30 @@ public struct FileResponder: HTTPResponder {
         return "/" + relativePath + "?v=" + file.version
     }
 
-    /// The path without its leading slash, or nil when it is not a plain file path.
+    /// The path without its leading slash, or nil when it is not a plain file path: it starts
+    /// with "/" and has no NUL, backslash, empty, "." or ".." segment.
     static func relativePath(_ path: String) -> String? {
-        // On bytes: every request that is not a file passes here first.
-        let utf8 = path.utf8
-        guard utf8.first == UInt8(ascii: "/"), !utf8.contains(0), !utf8.contains(UInt8(ascii: "\\")) else { return nil }
-        let segments = utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-        guard segments.allSatisfy({ !$0.isEmpty && !$0.elementsEqual(".".utf8) && !$0.elementsEqual("..".utf8) })
-        else { return nil }
-        return String(path.dropFirst())
+        // One pass over the bytes, allocating nothing: every request that is not a file passes here.
+        var path = path
+        let isPlain = path.withUTF8 { bytes -> Bool in
+            guard bytes.first == UInt8(ascii: "/") else { return false }
+            var segmentStart = 1
+            for index in 1...bytes.count {
+                if index < bytes.count {
+                    let byte = bytes[index]
+                    if byte == 0 || byte == UInt8(ascii: "\\") { return false }
+                    if byte != UInt8(ascii: "/") { continue }
+                }
+                let length = index - segmentStart
+                let dot = UInt8(ascii: ".")
+                if length == 0 || (length <= 2 && bytes[segmentStart] == dot && bytes[index - 1] == dot) {
+                    return false
+                }
+                segmentStart = index + 1
+            }
+            return true
+        }
+        return isPlain ? String(path.dropFirst()) : nil
     }
 
     /// Weak comparison, as If-None-Match requires: `W/` prefixes are ignored.

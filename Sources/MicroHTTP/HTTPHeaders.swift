@@ -69,18 +69,28 @@ extension HTTPHeaders {
     /// fields or responses: the name is an RFC 9110 token, the value has no CR,
     /// LF, NUL or other control character except horizontal tab.
     static func isSafeField(name: String, value: String) -> Bool {
-        !name.isEmpty && name.utf8.allSatisfy(isTokenByte)
-            && value.utf8.allSatisfy { $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }
+        !name.isEmpty && allBytes(of: name, satisfy: isTokenByte)
+            && allBytes(of: value) { $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }
+    }
+
+    /// Whether every UTF-8 byte of `text` passes: a loop over its contiguous bytes, since every
+    /// field and cookie of every response is checked.
+    static func allBytes(of text: String, satisfy accepts: (UInt8) -> Bool) -> Bool {
+        var text = text
+        return text.withUTF8 { $0.allSatisfy(accepts) }
     }
 
     /// RFC 9110 `tchar`.
     static func isTokenByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"):
+             UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
+             UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+             UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
             return true
         default:
-            return Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+            return false
         }
     }
 }

@@ -21,8 +21,9 @@ extension Response {
         for field in headers where HTTPHeaders.isSafeField(name: field.name, value: field.value) {
             _ = MHD_add_response_header(response, field.name, field.value)
         }
-        for cookie in cookies where cookie.isValid {
-            _ = MHD_add_response_header(response, "Set-Cookie", cookie.headerValue)
+        for cookie in cookies {
+            let value = cookie.headerValue
+            if !value.isEmpty { _ = MHD_add_response_header(response, "Set-Cookie", value) }
         }
         if closing {
             _ = MHD_add_response_header(response, "Connection", "close")

@@ -39,21 +39,34 @@ public struct SetCookie: Sendable, Hashable {
 
     /// Whether the cookie can be sent without breaking out of its header.
     public var isValid: Bool {
-        !name.isEmpty && name.utf8.allSatisfy(HTTPHeaders.isTokenByte)
-            && value.utf8.allSatisfy(Self.isCookieOctet)
-            && path.utf8.allSatisfy { $0 >= 0x20 && $0 != 0x7F && $0 != UInt8(ascii: ";") }
+        !name.isEmpty && HTTPHeaders.allBytes(of: name, satisfy: HTTPHeaders.isTokenByte)
+            && HTTPHeaders.allBytes(of: value, satisfy: Self.isCookieOctet)
+            && HTTPHeaders.allBytes(of: path) { $0 >= 0x20 && $0 != 0x7F && $0 != UInt8(ascii: ";") }
     }
 
     /// The `Set-Cookie` header value, or "" when the cookie is not `isValid`.
     public var headerValue: String {
         guard isValid else { return "" }
-        var parts = ["\(name)=\(value)"]
-        if !path.isEmpty { parts.append("Path=\(path)") }
-        if let maxAge { parts.append("Max-Age=\(max(0, maxAge))") }
-        if httpOnly { parts.append("HttpOnly") }
-        if secure { parts.append("Secure") }
-        if let sameSite { parts.append("SameSite=\(sameSite.rawValue)") }
-        return parts.joined(separator: "; ")
+        // Appended into one string: the value is up to 4 KB and goes out with every page.
+        var line = name
+        line.reserveCapacity(name.utf8.count + value.utf8.count + path.utf8.count + 48)
+        line += "="
+        line += value
+        if !path.isEmpty {
+            line += "; Path="
+            line += path
+        }
+        if let maxAge {
+            line += "; Max-Age="
+            line += String(max(0, maxAge))
+        }
+        if httpOnly { line += "; HttpOnly" }
+        if secure { line += "; Secure" }
+        if let sameSite {
+            line += "; SameSite="
+            line += sameSite.rawValue
+        }
+        return line
     }
 
     /// RFC 6265 `cookie-octet`.
