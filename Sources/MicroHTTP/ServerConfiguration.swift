@@ -16,8 +16,8 @@ public struct ServerConfiguration: Sendable {
     public var port: Int
     /// Worker threads, each running requests to completion one at a time. The default is
     /// one per CPU the process may run on: a thread more than that only waits for a core,
-    /// and the connections it owns wait a whole scheduler time slice with it (on one core,
-    /// two workers took p99 at 32 connections from ~2.5 ms to over 6 ms).
+    /// and the connections it owns wait a whole scheduler time slice with it (pinned to one
+    /// core under 32 connections, two workers measured a p99 of 6.3 ms, one 4.4 ms).
     public var threads: Int
     public var connectionLimit: Int
     public var perIPConnectionLimit: Int

@@ -1,5 +1,6 @@
 import HTTPTestSupport
 import Dispatch
+import Foundation
 import MicroHTTP
 import Synchronization
 import Testing
@@ -49,7 +50,7 @@ import Glibc
     #if os(Linux)
     /// The default worker count is the CPUs the process may run on, as the kernel lists them.
     @Test func availableCoresAreTheAffinityMasksCPUs() throws {
-        let status = try #require(String(validating: readFile("/proc/self/status"), as: UTF8.self))
+        let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
         let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("Cpus_allowed_list:") })
         // "0-3,6": ranges and single CPUs.
         let allowed = line.dropFirst("Cpus_allowed_list:".count).split(separator: ",").map { part in
@@ -59,19 +60,6 @@ import Glibc
         #expect(allowed > 0)
         #expect(ServerConfiguration.availableCores == allowed)
         #expect(ServerConfiguration().threads == allowed)
-    }
-
-    private func readFile(_ path: String) -> [UInt8] {
-        guard let file = fopen(path, "r") else { return [] }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = fread(&buffer, 1, buffer.count, file)
-            if count <= 0 { break }
-            bytes += buffer[..<count]
-        }
-        return bytes
     }
     #endif
 
