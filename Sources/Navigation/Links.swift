@@ -39,6 +39,12 @@ public struct Links<Schema: NavigationSchema>: Sendable {
         ends.map { stackURL(end: $0) }
     }
 
+    /// The URL of the visible stack cut to its first `depth` pushed screens (0: the tab's root),
+    /// as `stackURLs[depth]` without building the others. `depth` is clamped to the stack.
+    public func stackURL(depth: Int) -> String {
+        stackURL(end: ends[min(max(depth, 0), ends.count - 1)])
+    }
+
     /// The URL of the state after `action`, as `state.applying(action).url`.
     public func url(after action: NavigationAction<Schema>) -> String {
         switch action {

@@ -170,14 +170,26 @@ extension NavigationResponder {
 
     /// The tab's root, then every pushed screen (titled from what validating the stack looked
     /// up); each links to the screen it names (`.popToRoot`, `.popTo` its element), the last is
-    /// current.
-    private func breadcrumbs(for context: ScreenContext<Schema>, titles: [String]) -> [PageModel.Crumb] {
+    /// current. A stack deeper than `Crumb.shownAtMost` screens keeps the root, the first screen
+    /// and the last three, with a "…" between them that leads to the deepest screen it stands
+    /// for: a breadcrumb wrapping over many lines helps no one, and its links, each as long as
+    /// the stack, would grow the page with the square of the depth.
+    func breadcrumbs(for context: ScreenContext<Schema>, titles: [String]) -> [PageModel.Crumb] {
         let state = context.state
-        return context.links.stackURLs.enumerated().map { depth, url in
+        let count = state.path.count + 1
+        func crumb(_ depth: Int) -> PageModel.Crumb {
             PageModel.Crumb(
-                title: depth == 0 ? state.selectedTab.title : Self.title(at: depth - 1, in: titles), href: url,
-                isCurrent: depth == state.path.count)
+                title: depth == 0 ? state.selectedTab.title : Self.title(at: depth - 1, in: titles),
+                href: context.links.stackURL(depth: depth), isCurrent: depth == count - 1)
         }
+        guard count > PageModel.Crumb.shownAtMost else { return (0..<count).map(crumb) }
+        let hidden = 2..<count - 3
+        let deepest = crumb(hidden.upperBound - 1)
+        let before = hidden.count - 1
+        let collapsed = PageModel.Crumb(
+            title: deepest.title, href: deepest.href, isCurrent: false,
+            collapsed: "\(deepest.title), and \(before) more screen\(before == 1 ? "" : "s") before it")
+        return [crumb(0), crumb(1), collapsed] + (hidden.upperBound..<count).map(crumb)
     }
 
     private static func title(at index: Int, in titles: [String]) -> String {

@@ -34,6 +34,7 @@ extension PageModel.Crumb: TemplateModel {
         "title": .text(\.title),
         "href": .text(\.href),
         "isCurrent": .flag(\.isCurrent),
+        "collapsed": .text(\.collapsed),
     ])
 }
 

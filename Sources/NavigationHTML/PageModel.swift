@@ -7,9 +7,14 @@ struct PageModel {
     }
 
     struct Crumb {
+        /// A deeper breadcrumb shows its first and last crumbs and a "…" for the rest.
+        static let shownAtMost = 6
+
         let title: String
         let href: String
         let isCurrent: Bool
+        /// For the "…" that stands for screens left out: what it leads to, and how many more.
+        var collapsed: String? = nil
     }
 
     struct TabItem {

@@ -11,6 +11,7 @@ import MicroHTTP
 /// ```
 /// swift run -c release phase-benchmark [runs]
 /// swift run -c release phase-benchmark [runs] --respond-only   # for a profiler: no phases, no timing
+/// swift run -c release phase-benchmark [runs] --respond-only --depth 32   # one depth only
 /// ```
 @main
 struct PhaseBenchmark {
@@ -23,6 +24,8 @@ struct PhaseBenchmark {
     static func main() async throws {
         let runs = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 2_000
         let respondOnly = CommandLine.arguments.contains("--respond-only")
+        let depths = CommandLine.arguments.firstIndex(of: "--depth")
+            .flatMap { CommandLine.arguments.dropFirst($0 + 1).first }.flatMap { Int($0) }.map { [$0] } ?? [1, 8, 32]
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("phases-\(getpid())")
         try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: data) }
@@ -33,7 +36,7 @@ struct PhaseBenchmark {
             cookie: StateCookie<DemoNavigation>(keys: keys))
 
         var columns: [[PhaseTiming]] = []
-        for depth in [1, 8, 32] {
+        for depth in depths {
             var cookie: String?
             for path in [
                 "/recipes/category/desserts/recipe/apple-pie/recipe/lemon-tart",
@@ -53,8 +56,8 @@ struct PhaseBenchmark {
             }
         }
         guard !respondOnly else { return }
-        print("median of \(runs) runs, µs | depth 1 | depth 8 | depth 32")
-        print("---|---:|---:|---:")
+        print("median of \(runs) runs, µs | " + depths.map { "depth \($0)" }.joined(separator: " | "))
+        print("---|" + depths.map { _ in "---:" }.joined(separator: "|"))
         for (row, timing) in columns[0].enumerated() {
             let figures = columns.map { String(format: "%.1f", $0[row].microseconds) }
             print("\(timing.phase) | " + figures.joined(separator: " | "))

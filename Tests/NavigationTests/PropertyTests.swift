@@ -116,7 +116,10 @@ struct PropertyTests {
         for _ in 0..<Self.count {
             let state = generator.state()
             let expected = [state.applying(.popToRoot).url] + state.path.ids.map { state.applying(.popTo($0)).url }
-            if state.stackURLs != expected { failures.append(state.url) }
+            let links = Links(state)
+            if state.stackURLs != expected || expected.indices.map(links.stackURL(depth:)) != expected {
+                failures.append(state.url)
+            }
         }
         #expect(failures.isEmpty, "\(failures.count) stacks, e.g. \(failures.prefix(3))")
     }
