@@ -26,7 +26,8 @@ public protocol NavigationApp: Sendable {
     /// The title of a pushed screen, for the navigation bar, the back button and the breadcrumb.
     func title(for route: Schema.Route) throws -> String
 
-    /// The titles of the screens `routes` name, leaving out each whose item no longer exists.
+    /// The titles of the screens `routes` name, leaving out each whose item no longer exists
+    /// (and holding no route that was not asked about).
     /// Every request asks once, for every screen it holds (each tab's stack and selection, the
     /// URL's, the presentation's), so an app can answer with one query however deep the stacks
     /// are. Restoring drops the screens left out from the remembered stacks, as the seeds'

@@ -15,9 +15,9 @@ extension NavigationResponder {
             content = try render(screen)
         }
         let presentation = try presentationModel(context: context, page: &page)
-        let crumbs = page.showsScreen ? breadcrumbs(for: context, titles: page.titles) : []
+        let crumbs = page.showsScreen ? breadcrumbs(for: context, page: page) : []
         let split = page.showsScreen
-            ? try splitModel(context: context, titles: page.titles, detailTitle: title, detail: content) : nil
+            ? try splitModel(context: context, page: page, detailTitle: title, detail: content) : nil
         let back: PageModel.Link? = crumbs.count >= 2
             ? PageModel.Link(title: crumbs[crumbs.count - 2].title, href: crumbs[crumbs.count - 2].href) : nil
         let model = PageModel(
@@ -116,7 +116,7 @@ extension NavigationResponder {
     /// The split view of the selected tab, when the app shows it as one: the detail column holds
     /// the last column's selection and the stack above it, or the placeholder.
     private func splitModel(
-        context: ScreenContext<Schema>, titles: [String], detailTitle: String, detail: [UInt8]
+        context: ScreenContext<Schema>, page: RenderedPage<Schema>, detailTitle: String, detail: [UInt8]
     ) throws -> PageModel.Split? {
         let state = context.state
         guard let split = try app.splitColumns(for: state.selectedTab, context: context) else { return nil }
@@ -126,7 +126,7 @@ extension NavigationResponder {
         let start = depth > 0 && depth == split.columns.count ? depth - 1 : depth
         let hasDetail = state.path.count > start
         let back: PageModel.Link? = state.path.count - 1 > start
-            ? PageModel.Link(title: Self.title(at: state.path.count - 2, in: titles), href: context.href(.pop))
+            ? PageModel.Link(title: page.title(at: state.path.count - 2), href: context.href(.pop))
             : nil
         let visibility = state[state.selectedTab].columns
         return PageModel.Split(
@@ -174,12 +174,12 @@ extension NavigationResponder {
     /// and the last three, with a "…" between them that leads to the deepest screen it stands
     /// for: a breadcrumb wrapping over many lines helps no one, and its links, each as long as
     /// the stack, would grow the page with the square of the depth.
-    func breadcrumbs(for context: ScreenContext<Schema>, titles: [String]) -> [PageModel.Crumb] {
+    func breadcrumbs(for context: ScreenContext<Schema>, page: RenderedPage<Schema>) -> [PageModel.Crumb] {
         let state = context.state
         let count = state.path.count + 1
         func crumb(_ depth: Int) -> PageModel.Crumb {
             PageModel.Crumb(
-                title: depth == 0 ? state.selectedTab.title : Self.title(at: depth - 1, in: titles),
+                title: depth == 0 ? state.selectedTab.title : page.title(at: depth - 1),
                 href: context.links.stackURL(depth: depth), isCurrent: depth == count - 1)
         }
         guard count > PageModel.Crumb.shownAtMost else { return (0..<count).map(crumb) }
@@ -190,9 +190,5 @@ extension NavigationResponder {
             title: deepest.title, href: deepest.href, isCurrent: false,
             collapsed: "\(deepest.title), and \(before) more screen\(before == 1 ? "" : "s") before it")
         return [crumb(0), crumb(1), collapsed] + (hidden.upperBound..<count).map(crumb)
-    }
-
-    private static func title(at index: Int, in titles: [String]) -> String {
-        titles.indices.contains(index) ? titles[index] : "…"
     }
 }

@@ -20,7 +20,7 @@ import MicroHTTP
         var restored = stored.state
         var page = resolve(request, restoring: restored)
         let routes = Self.routes(restored: restored, shown: page.state)
-        let titles = try app.titles(of: routes)
+        let titles = ScreenTitles(try app.titles(of: routes), of: routes)
         _ = dropMissingItems(from: &restored, titles: titles)
         let formToken = cookie.formToken(for: stored.nonce)
         let context = validate(&page, titles: titles, query: request.query, formToken: formToken)

@@ -53,7 +53,8 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
         let nonce = stored?.nonce.isEmpty == false ? stored!.nonce : StateCookie<Schema>.newNonce()
         var restored = stored?.state ?? NavigationState()
         var page = resolve(request, restoring: restored)
-        let titles = try app.titles(of: Self.routes(restored: restored, shown: page.state))
+        let routes = Self.routes(restored: restored, shown: page.state)
+        let titles = ScreenTitles(try app.titles(of: routes), of: routes)
         let dropped = dropMissingItems(from: &restored, titles: titles)
         if dropped != nil { page = resolve(request, restoring: restored) }
         page.notice = page.notice ?? stored?.notice ?? dropped
@@ -115,7 +116,8 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
 
     /// Drops every remembered screen whose item no longer exists, that is, has no title (the
     /// seeds' `compactMap` on restore); returns a notice when anything was dropped.
-    func dropMissingItems(from state: inout NavigationState<Schema>, titles: [Schema.Route: String]) -> String? {
+    func dropMissingItems(from state: inout NavigationState<Schema>, titles: ScreenTitles<Schema.Route>) -> String? {
+        guard !titles.isComplete else { return nil }
         var dropped = 0
         for tab in Schema.Tab.allCases {
             let tabState = state[tab]
@@ -162,18 +164,20 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
     /// Cuts the stack below the first screen whose item does not exist (has no title), so that
     /// what is rendered and remembered is always valid.
     func validate(
-        _ page: inout RenderedPage<Schema>, titles: [Schema.Route: String], query: [String: String], formToken: String
+        _ page: inout RenderedPage<Schema>, titles: ScreenTitles<Schema.Route>, query: [String: String], formToken: String
     ) -> ScreenContext<Schema> {
-        page.titles = []
-        for (index, route) in page.state.path.elements.enumerated() {
-            do {
-                // Asked again only for the missing item, for the app's own message.
-                page.titles.append(try titles[route] ?? app.title(for: route))
-            } catch {
-                page.state.path.removeLast(page.state.path.count - index)
-                page.status = (error as? HTTPError)?.status ?? .notFound
-                page.notice = (error as? HTTPError)?.message ?? "That screen does not exist."
-                break
+        page.titles = titles
+        if !titles.isComplete {
+            for (index, route) in page.state.path.elements.enumerated() where titles[route] == nil {
+                do {
+                    // Asked again only for the missing item, for the app's own message.
+                    page.titles[route] = try app.title(for: route)
+                } catch {
+                    page.state.path.removeLast(page.state.path.count - index)
+                    page.status = (error as? HTTPError)?.status ?? .notFound
+                    page.notice = (error as? HTTPError)?.message ?? "That screen does not exist."
+                    break
+                }
             }
         }
         return ScreenContext(state: page.state, query: query, formToken: formToken)

@@ -7,10 +7,16 @@ struct RenderedPage<Schema: NavigationSchema> {
     var state: NavigationState<Schema>
     var status: HTTPStatus = .ok
     var notice: String?
-    /// The title of each screen on the visible stack, looked up once while validating it.
-    var titles: [String] = []
+    /// The titles of the screens the request holds, the visible stack's among them once it is
+    /// validated.
+    var titles = ScreenTitles<Schema.Route>()
     /// False when the URL named no screen at all: only the chrome and the notice are shown.
     var showsScreen = true
     /// `/`: answered with a redirect to the restored screen's URL.
     var isRoot = false
+
+    /// The title of the screen at `index` on the visible stack, or "…".
+    func title(at index: Int) -> String {
+        state.path.indices.contains(index) ? titles[state.path[index]] ?? "…" : "…"
+    }
 }
