@@ -73,6 +73,41 @@ struct JSONWriter {
         close("]")
     }
 
+    /// The segments of an encoded URL path (`/order/ORD-001`, each segment after a `/`) as an
+    /// array of strings, when none is escaped: each is then its own unreserved characters, which
+    /// JSON writes as they are. False, writing nothing, for a path holding an escape.
+    mutating func segments(ofPath path: Substring) -> Bool {
+        var path = path
+        return path.withUTF8 { utf8 in
+            var slashes = 0
+            for byte in utf8 {
+                if byte == UInt8(ascii: "%") { return false }
+                if byte == UInt8(ascii: "/") { slashes += 1 }
+            }
+            guard utf8.first == UInt8(ascii: "/") else { return false }
+            open("[")
+            // Each `/` becomes a quote, after a closing quote and a comma but for the first; the
+            // bytes are sized once and written in place, as a deep stack's path is long.
+            var end = bytes.count
+            bytes.append(contentsOf: repeatElement(0, count: utf8.count + 2 * (slashes - 1) + 1))
+            bytes.withUnsafeMutableBufferPointer { out in
+                for index in utf8.indices {
+                    let byte = utf8[index]
+                    if byte == UInt8(ascii: "/"), index > 0 {
+                        out[end] = UInt8(ascii: "\"")
+                        out[end + 1] = UInt8(ascii: ",")
+                        end += 2
+                    }
+                    out[end] = byte == UInt8(ascii: "/") ? UInt8(ascii: "\"") : byte
+                    end += 1
+                }
+                out[end] = UInt8(ascii: "\"")
+            }
+            close("]")
+            return true
+        }
+    }
+
     // Sorting is kept out of the generic code that calls these: a generic body holding a
     // specialization of `sorted` for strings cannot be serialized for other modules, which then
     // call it unspecialized.

@@ -27,6 +27,11 @@ public struct Links<Schema: NavigationSchema>: Sendable {
         stackQuery = location.queryItems
     }
 
+    /// The path of the visible stack's pushed screens, after the tab's root: `/order/ORD-001`.
+    var pushedPath: Substring {
+        Substring(path.utf8.dropFirst(ends[0]))
+    }
+
     /// The state's own URL, presentation included.
     public var url: String {
         guard let presentation = state.presentation else { return Self.join(path, stackQuery) }

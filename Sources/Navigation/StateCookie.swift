@@ -47,9 +47,10 @@ public struct StateCookie<Schema: NavigationSchema>: Sendable {
         read(value)?.state
     }
 
-    /// The cookie value for `stored`, trimmed to fit `maxSize`.
-    public func write(_ stored: StoredState<Schema>) -> String {
-        let whole = seal(json: stored.cookieJSON)
+    /// The cookie value for `stored`, trimmed to fit `maxSize`. `visible`, the stack of the page
+    /// shown, lends its URL's path to the cookie: the same segments, encoded once.
+    public func write(_ stored: StoredState<Schema>, visible: EncodedStack<Schema.Route>? = nil) -> String {
+        let whole = seal(json: stored.cookieJSON(visible: visible))
         guard !fits(whole) else { return whole }
         let payload = Self.payload(of: stored)
         // The result is what removing one screen at a time until the value fits gives. The size

@@ -5,6 +5,11 @@
 extension StoredState {
     /// The JSON of `StateCookie.payload(of: self)`, byte for byte.
     var cookieJSON: [UInt8] {
+        cookieJSON(visible: nil)
+    }
+
+    /// `cookieJSON`; a stack equal to `visible`'s has its segments read off `visible`'s path.
+    func cookieJSON(visible: EncodedStack<Schema.Route>?) -> [UInt8] {
         let tabs = state.tabsAwayFromRoot
         var writer = JSONWriter()
         writer.open("{")
@@ -20,7 +25,12 @@ extension StoredState {
         writer.key("n"); writer.string(nonce)
         if isCustomized { writer.key("o"); writer.strings(customization.arranged.map { $0.rawValue }) }
         writer.key("s")
-        writer.object(sorted: tabs.filter { !$0.value.path.isEmpty }) { $0.segments(of: $1.path.elements) }
+        writer.object(sorted: tabs.filter { !$0.value.path.isEmpty }) { writer, tabState in
+            if let visible, tabState.path.elements == visible.routes, writer.segments(ofPath: visible.path) {
+                return
+            }
+            writer.segments(of: tabState.path.elements)
+        }
         writer.key("t"); writer.string(state.selectedTab.rawValue)
         if tabs.contains(where: { $0.value.columns != .automatic }) {
             writer.key("v")

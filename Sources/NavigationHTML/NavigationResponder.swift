@@ -59,6 +59,7 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
         if dropped != nil { page = resolve(request, restoring: restored) }
         page.notice = page.notice ?? stored?.notice ?? dropped
         var carried: String?
+        var visible: EncodedStack<Schema.Route>?
         var response: Response
         if page.isRoot {
             guard request.method != .post else { throw HTTPError(.notFound, "There is no form here.") }
@@ -67,6 +68,7 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
             carried = page.notice
         } else {
             let context = validate(&page, titles: titles, query: request.query, formToken: cookie.formToken(for: nonce))
+            visible = context.links.encodedStack
             if request.method == .post {
                 response = try submit(request, page: &page, context: context)
             } else {
@@ -76,7 +78,7 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
         var remembered = page.state
         remembered.presentation = nil
         if remembered != stored?.state || nonce != stored?.nonce || carried != stored?.notice {
-            let value = cookie.write(StoredState(state: remembered, nonce: nonce, notice: carried))
+            let value = cookie.write(StoredState(state: remembered, nonce: nonce, notice: carried), visible: visible)
             response.cookies.append(SetCookie(name: cookie.name, value: value))
         }
         response.headers.replace("Cache-Control", "no-store")

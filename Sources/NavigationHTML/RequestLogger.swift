@@ -34,8 +34,13 @@ public struct RequestLogger: HTTPResponder {
     /// The path as a log shows it: control characters, quotes and backslashes escaped as in a Swift
     /// literal. Plain printable ASCII, nearly every path, is left as it is without that walk.
     static func printable(_ path: String) -> String {
-        let isPlain = path.utf8.allSatisfy { byte in
-            (0x20..<0x7F).contains(byte) && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+        var text = path
+        // Over contiguous bytes: a deep stack's path is half a kilobyte.
+        let isPlain = text.withUTF8 { bytes in
+            for byte in bytes where byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                return false
+            }
+            return true
         }
         return isPlain ? path : String(path.debugDescription.dropFirst().dropLast())
     }

@@ -41,6 +41,29 @@ import Testing
         #expect(failures.isEmpty, "\(failures.count) failures, e.g. \(failures.prefix(2))")
     }
 
+    /// The visible stack's segments read off the page's URL give the same bytes as the routes'.
+    @Test func visibleStackFromTheURLWritesTheSameBytes() {
+        var generator = StateGenerator(random: SplitMix64(seed: 0x0B5E55))
+        var failures: [String] = []
+        var lent = 0, escaped = 0
+        for _ in 0..<2_000 {
+            let stored = Self.stored(&generator)
+            let links = Links(stored.state)
+            if !stored.state.path.isEmpty {
+                if links.pushedPath.contains("%") { escaped += 1 } else { lent += 1 }
+            }
+            if stored.cookieJSON(visible: links.encodedStack) != stored.cookieJSON {
+                failures.append(String(decoding: stored.cookieJSON, as: UTF8.self))
+            }
+            // Links of another stack lend nothing.
+            var other = stored.state
+            other[other.selectedTab].path.append(TestRoute.settings)
+            if stored.cookieJSON(visible: Links(other).encodedStack) != stored.cookieJSON { failures.append("other stack") }
+        }
+        #expect(failures.isEmpty, "\(failures.count) failures, e.g. \(failures.prefix(2))")
+        #expect(lent > 200 && escaped > 50, "the generator covers plain and escaped visible stacks")
+    }
+
     @Test func readsAndRefusesWhatThePayloadDoes() {
         let read = [
             #"{"t":"orders","s":{"home":["settings"],"home":["orders"],"moon":["x"]},"c":null,"n":"a","n":5}"#,
