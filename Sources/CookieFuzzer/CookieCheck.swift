@@ -14,7 +14,23 @@ enum CookieCheck {
     static func run(_ data: Data) {
         _ = cookie.read(String(decoding: data, as: UTF8.self))
         for version in [1, 2] {
-            if let stored = cookie.read(version: version, json: data) { check(stored) }
+            let stored = cookie.read(version: version, json: data)
+            if let stored { check(stored) }
+            checkUnread(version: version, json: Array(data), against: stored)
+        }
+    }
+
+    /// Read with any one stack left unread, the payload is refused or read as in full.
+    static func checkUnread(version: Int, json: [UInt8], against full: StoredState<DemoNavigation>?) {
+        for tab in DemoTab.allCases {
+            var reading = cookie.read(version: version, json: json, leavingUnread: tab)
+            require((reading == nil) == (full == nil), "leaving \(tab) unread refuses differently")
+            guard let full else { continue }
+            var rest = full
+            rest.state[tab].path = StackState()
+            require(reading?.stored == rest, "leaving \(tab) unread reads the rest differently")
+            reading?.readUnreadStack()
+            require(reading?.stored == full, "\(tab)'s unread stack reads back differently")
         }
     }
 

@@ -91,6 +91,41 @@ struct JSONReader {
         return String(decoding: utf8, as: UTF8.self)
     }
 
+    /// An array of strings taken without making them, as `strings()` would accept it: the range
+    /// of its bytes, brackets included.
+    mutating func rawStrings() -> Range<Int>? {
+        skipWhitespace()
+        let start = index
+        guard take("[") else { return nil }
+        if !take("]") {
+            repeat {
+                guard skipString() else { return nil }
+            } while take(",")
+            guard take("]") else { return nil }
+        }
+        return start..<index
+    }
+
+    /// A string taken without making it, as `string()` would accept it.
+    private mutating func skipString() -> Bool {
+        guard take("\"") else { return false }
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\""):
+                index += 1
+                return true
+            case UInt8(ascii: "\\"):
+                index += 1
+                guard index < bytes.count, escape() != nil else { return false }
+            case 0..<0x20:
+                return false
+            default:
+                index += 1
+            }
+        }
+        return false
+    }
+
     /// The character of the escape after a backslash; a `\u` surrogate must come in a pair.
     private mutating func escape() -> Unicode.Scalar? {
         let letter = bytes[index]

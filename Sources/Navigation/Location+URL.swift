@@ -12,6 +12,16 @@ public enum URLMatch<Schema: NavigationSchema>: Hashable, Sendable {
     case unknown
 }
 
+extension URLMatch {
+    /// The tab whose stack opening this URL replaces (`NavigationAction.open`), if it names one.
+    public var replacedTab: Schema.Tab? {
+        switch self {
+        case .location(let location), .partial(let location, _): location.tab
+        case .root, .unknown: nil
+        }
+    }
+}
+
 extension Location {
     /// The canonical URL: `/<tab>/<route segments…>`, with `select=` for split-view selection,
     /// `columns=` for split-view column visibility other than automatic,

@@ -26,7 +26,7 @@ public struct StateCookie<Schema: NavigationSchema>: Sendable {
     /// responder replaces); anything else is a clean reset.
     public static var readableVersions: Set<Int> { Set(readable) }
     /// `readableVersions` without building a set on every request.
-    private static var readable: ClosedRange<Int> { 1...2 }
+    static var readable: ClosedRange<Int> { 1...2 }
     public let name: String
     public let maxSize: Int
     private let keys: KeyRing
@@ -142,7 +142,7 @@ public struct StateCookie<Schema: NavigationSchema>: Sendable {
 
     /// `verify` on the value's bytes: `<digit>.<base64url>.<base64url>`, the signature covering
     /// everything before the second dot.
-    private func verifiedJSON(_ value: String) -> (version: Int, json: [UInt8])? {
+    func verifiedJSON(_ value: String) -> (version: Int, json: [UInt8])? {
         var value = value
         return value.withUTF8 { bytes -> (version: Int, json: [UInt8])? in
             let dot = UInt8(ascii: ".")

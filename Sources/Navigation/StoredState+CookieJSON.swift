@@ -48,11 +48,22 @@ extension StoredState {
     /// give, read in one pass without their dictionaries, so the same bytes are refused and the
     /// same state read.
     init?(cookieJSON json: [UInt8]) {
-        guard let stored = JSONReader.document(json, Self.init(reading:)) else { return nil }
-        self = stored
+        var unread: Range<Int>?
+        self.init(cookieJSON: json, leavingUnread: nil, unread: &unread)
     }
 
-    private init?(reading reader: inout JSONReader) {
+    /// The same, but the stack of `tab` is left empty, its bytes not made into routes: `unread`
+    /// learns where they are in `json` (nil when the cookie holds no stack for `tab`).
+    init?(cookieJSON json: [UInt8], leavingUnread tab: Schema.Tab?, unread: inout Range<Int>?) {
+        var range: Range<Int>?
+        guard let stored = JSONReader.document(json, { Self(reading: &$0, leavingUnread: tab, unread: &range) })
+        else { return nil }
+        self = stored
+        unread = range
+    }
+
+    private init?(reading reader: inout JSONReader, leavingUnread tab: Schema.Tab?, unread: inout Range<Int>?) {
+        let unreadName = tab?.rawValue
         var state = NavigationState<Schema>()
         var selected: String?, hasStacks = false
         var flow: [String: String]?, features: [String]?, hidden: [String]?, order: [String]?
@@ -67,12 +78,19 @@ extension StoredState {
             switch letter {
             case UInt8(ascii: "t"): selected = reader.string(); return selected != nil
             case UInt8(ascii: "s"):
-                hasStacks = Self.tabs(&reader, { $0.strings() }) { state[$0].path = StackState(Self.routes($1)) }
+                hasStacks = Self.tabs(&reader, { name, reader in
+                    name == unreadName ? reader.rawStrings().map(Stack.unread) : reader.strings().map(Stack.segments)
+                }) { tab, stack in
+                    switch stack {
+                    case .segments(let segments): state[tab].path = StackState(Self.routes(segments))
+                    case .unread(let range): unread = range
+                    }
+                }
                 return hasStacks
             case UInt8(ascii: "c"):
-                return reader.null() || Self.tabs(&reader, { $0.strings() }) { state[$0].selection = Self.routes($1) }
+                return reader.null() || Self.tabs(&reader, { $1.strings() }) { state[$0].selection = Self.routes($1) }
             case UInt8(ascii: "v"):
-                return reader.null() || Self.tabs(&reader, { $0.string() }) {
+                return reader.null() || Self.tabs(&reader, { $1.string() }) {
                     state[$0].columns = ColumnVisibility(rawValue: $1) ?? .automatic
                 }
             case UInt8(ascii: "w"): return reader.nullable(into: &flow) { $0.dictionary { $0.string() } }
@@ -97,11 +115,11 @@ extension StoredState {
     /// Reads an object keyed by tab names, handing `use` each tab's value. Every value is read,
     /// so each must be valid; of a repeated name the first counts, and names of no tab are ignored.
     private static func tabs<Value>(
-        _ reader: inout JSONReader, _ value: (inout JSONReader) -> Value?, _ use: (Schema.Tab, Value) -> Void
+        _ reader: inout JSONReader, _ value: (String, inout JSONReader) -> Value?, _ use: (Schema.Tab, Value) -> Void
     ) -> Bool {
         var names: [String] = []
         return reader.object { name, reader in
-            guard let element = value(&reader) else { return false }
+            guard let element = value(name, &reader) else { return false }
             guard !names.contains(name) else { return true }
             names.append(name)
             if let tab = Schema.Tab(rawValue: name) { use(tab, element) }
@@ -109,7 +127,13 @@ extension StoredState {
         }
     }
 
-    private static func routes(_ segments: [String]) -> [Schema.Route] {
+    /// A tab's stack as read: its segments, or where its bytes are when it is left unread.
+    private enum Stack {
+        case segments([String])
+        case unread(Range<Int>)
+    }
+
+    static func routes(_ segments: [String]) -> [Schema.Route] {
         CookiePayload.routes(segments, of: Schema.self)
     }
 }

@@ -18,7 +18,8 @@ import MicroHTTP
               let stored = cookie.read(version: version, json: json)
         else { throw HTTPError(.badRequest, "The request carries no valid state cookie.") }
         var restored = stored.state
-        var page = resolve(request, restoring: restored)
+        let match = Location<Schema>.match(path: request.path, query: request.query)
+        var page = resolve(match, path: request.path, restoring: restored)
         let routes = Self.routes(restored: restored, shown: page.state)
         let titles = ScreenTitles(try app.titles(of: routes), of: routes)
         _ = dropMissingItems(from: &restored, titles: titles)
@@ -40,7 +41,9 @@ import MicroHTTP
             try time("read transaction (empty)") { try app.reading {} },
             time("verify (base64, HMAC)") { _ = cookie.verify(value) },
             time("decode (JSON → state)") { _ = cookie.read(version: version, json: json) },
-            time("resolve (URL → state)") { _ = resolve(request, restoring: restored) },
+            time("resolve (URL → state)") {
+                _ = resolve(Location<Schema>.match(path: request.path, query: request.query), path: request.path, restoring: restored)
+            },
             try time("titles (\(routes.count) screens)") { _ = try app.titles(of: routes) },
             time("restore and validate") {
                 var state = stored.state

@@ -46,17 +46,21 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
     }
 
     private func answer(_ request: Request) throws -> Response {
-        let stored = request.cookies[cookie.name].flatMap(cookie.read)
+        let match = Location<Schema>.match(path: request.path, query: request.query)
+        // The stack the URL replaces is not read, unless its tab is hidden (then it is kept).
+        var reading = request.cookies[cookie.name].flatMap { cookie.read($0, leavingUnread: match.replacedTab) }
+        if let tab = match.replacedTab, reading?.stored.state.isVisible(tab) == false { reading?.readUnreadStack() }
+        let stored = reading?.stored
         if request.method == .post {
             try checkSameSite(request, nonce: stored?.nonce ?? "")
         }
         let nonce = stored?.nonce.isEmpty == false ? stored!.nonce : StateCookie<Schema>.newNonce()
         var restored = stored?.state ?? NavigationState()
-        var page = resolve(request, restoring: restored)
+        var page = resolve(match, path: request.path, restoring: restored)
         let routes = Self.routes(restored: restored, shown: page.state)
         let titles = ScreenTitles(try app.titles(of: routes), of: routes)
         let dropped = dropMissingItems(from: &restored, titles: titles)
-        if dropped != nil { page = resolve(request, restoring: restored) }
+        if dropped != nil { page = resolve(match, path: request.path, restoring: restored) }
         page.notice = page.notice ?? stored?.notice ?? dropped
         var carried: String?
         var visible: EncodedStack<Schema.Route>?
@@ -77,8 +81,9 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
         }
         var remembered = page.state
         remembered.presentation = nil
-        if remembered != stored?.state || nonce != stored?.nonce || carried != stored?.notice {
-            let value = cookie.write(StoredState(state: remembered, nonce: nonce, notice: carried), visible: visible)
+        let next = StoredState(state: remembered, nonce: nonce, notice: carried)
+        if reading?.holds(next, visible: visible) != true {
+            let value = cookie.write(next, visible: visible)
             response.cookies.append(SetCookie(name: cookie.name, value: value))
         }
         response.headers.replace("Cache-Control", "no-store")
@@ -136,11 +141,11 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
     }
 
 
-    /// Applies the URL to the restored state.
-    func resolve(_ request: Request, restoring stored: NavigationState<Schema>) -> RenderedPage<Schema> {
+    /// Applies the URL (`path`, as `match` read it) to the restored state.
+    func resolve(_ match: URLMatch<Schema>, path: String, restoring stored: NavigationState<Schema>) -> RenderedPage<Schema> {
         var page = RenderedPage(state: stored)
         page.state.presentation = nil
-        switch Location<Schema>.match(path: request.path, query: request.query) {
+        switch match {
         case .root:
             page.isRoot = true
         case .location(let location) where !page.state.isVisible(location.tab),
@@ -157,7 +162,7 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
             page.notice = "There is nothing at “\(unmatched)”; showing the nearest screen instead."
         case .unknown:
             page.status = .notFound
-            page.notice = "There is no page at “\(request.path)”."
+            page.notice = "There is no page at “\(path)”."
             page.showsScreen = false
         }
         return page

@@ -59,6 +59,27 @@ import Testing
         }
     }
 
+    /// The cookie's stack of the tab a URL opens is read only when the tab is hidden (the stack is
+    /// then kept); a reload changes nothing and sets no cookie.
+    @Test func openedTabsStackIsKeptWhenHiddenAndUnchangedOnReload() async throws {
+        try await withDemoServer { port in
+            let user = UserAgent(port: port)
+            try user.get("/orders/order/ORD-001/order/ORD-002")
+            let reload = try user.get("/orders/order/ORD-001/order/ORD-002")
+            #expect(reload.title == "ORD-002")
+            #expect(reload.response.header("Set-Cookie") == nil)
+
+            try user.get("/profile/settings/customize-tabs")
+            try user.submit(["_action": "hideTab", "tab": "orders", "hidden": "1"])
+            let hidden = try user.get("/orders/order/ORD-003")
+            #expect(hidden.status == 404)
+            try user.get("/profile/settings/customize-tabs")
+            try user.submit(["_action": "hideTab", "tab": "orders", "hidden": "0"])
+            let shown = try user.get("/profile")
+            #expect(shown.tabHref("orders") == "/orders/order/ORD-001/order/ORD-002")
+        }
+    }
+
     @Test func customizationReordersAndHidesTabsButNotHome() async throws {
         try await withDemoServer { port in
             let user = UserAgent(port: port)

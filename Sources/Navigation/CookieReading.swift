@@ -1,0 +1,63 @@
+/// A request's state cookie, read with the stack its URL replaces left unread
+/// (`StateCookie.read(_:leavingUnread:)`): the URL's screens take that stack's place, so its
+/// segments are kept as the bytes they came in, not made into routes only to be dropped.
+///
+/// ```swift
+/// var reading = cookie.read(value, leavingUnread: match.replacedTab)
+/// if keepsStack { reading?.readUnreadStack() }   // the URL leaves the stack after all
+/// let unchanged = reading?.holds(next, visible: links.encodedStack) == true
+/// ```
+public struct CookieReading<Schema: NavigationSchema>: Sendable {
+    /// What the cookie holds, with the unread stack empty.
+    public private(set) var stored: StoredState<Schema>
+    /// The tab whose stack is unread, and that stack's JSON array.
+    private var unread: (tab: Schema.Tab, json: ArraySlice<UInt8>)?
+
+    init(stored: StoredState<Schema>, unread: (tab: Schema.Tab, json: ArraySlice<UInt8>)?) {
+        self.stored = stored
+        self.unread = unread
+    }
+
+    /// Reads the unread stack into `stored`, for a request that keeps it after all. A stack that
+    /// does not read stays empty, as a stack of unknown screens would.
+    public mutating func readUnreadStack() {
+        guard let (tab, json) = unread else { return }
+        unread = nil
+        let segments = JSONReader.document(Array(json)) { $0.strings() } ?? []
+        stored.state[tab].path = StackState(StoredState<Schema>.routes(segments))
+    }
+
+    /// Whether `next` is what the cookie holds, so that it need not be set again. The unread
+    /// stack is compared as the JSON `next`'s would be written as; `visible` lends its path, as
+    /// to `StateCookie.write(_:visible:)`.
+    public func holds(_ next: StoredState<Schema>, visible: EncodedStack<Schema.Route>?) -> Bool {
+        guard let (tab, json) = unread else { return next == stored }
+        var rest = next
+        rest.state[tab].path = StackState()
+        guard rest == stored else { return false }
+        let routes = next.state[tab].path.elements
+        guard !routes.isEmpty else { return false }
+        var writer = JSONWriter()
+        if !(visible.map { $0.routes == routes && writer.segments(ofPath: $0.path) } ?? false) {
+            writer.segments(of: routes)
+        }
+        return writer.bytes.elementsEqual(json)
+    }
+}
+
+extension StateCookie {
+    /// `read(value)`, but the stack of `tab` (the one the request's URL replaces) is left unread
+    /// until asked for: see `CookieReading`. Nil when `value` is not a cookie this ring signed.
+    public func read(_ value: String, leavingUnread tab: Schema.Tab?) -> CookieReading<Schema>? {
+        guard let (version, json) = verifiedJSON(value) else { return nil }
+        return read(version: version, json: json, leavingUnread: tab)
+    }
+
+    /// `read(version:json:)` with a stack left unread, for the fuzzer to hold to the full read.
+    @_spi(Fuzzing) public func read(version: Int, json: [UInt8], leavingUnread tab: Schema.Tab?) -> CookieReading<Schema>? {
+        guard Self.readable.contains(version) else { return nil }
+        var range: Range<Int>?
+        guard let stored = StoredState<Schema>(cookieJSON: json, leavingUnread: tab, unread: &range) else { return nil }
+        return CookieReading(stored: stored, unread: range.flatMap { range in tab.map { ($0, json[range]) } })
+    }
+}
