@@ -41,7 +41,7 @@ public struct CookieReading<Schema: NavigationSchema>: Sendable {
         if !(visible.map { $0.routes == routes && writer.segments(ofPath: $0.path) } ?? false) {
             writer.segments(of: routes)
         }
-        return writer.bytes.elementsEqual(json)
+        return writer.bytes.count == json.count && writer.bytes.elementsEqual(json)
     }
 }
 

@@ -82,6 +82,10 @@ enum URLEncoding {
         var text = text
         return text.withUTF8 { bytes in
             var segments: [String] = []
+            // Sized once: a deep stack's path has a hundred segments.
+            var separators = 0
+            for byte in bytes where byte == UInt8(ascii: "/") { separators += 1 }
+            segments.reserveCapacity(separators + 1)
             var start = 0
             for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "/") {
                 let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
