@@ -68,26 +68,41 @@ enum Base64URL {
         var isValid = true
         let bytes = values.withUnsafeBufferPointer { values in
             [UInt8](unsafeUninitializedCapacity: text.count * 3 / 4) { output, initialized in
-                var bits: UInt32 = 0
-                var count: UInt32 = 0
+                // Four characters make three bytes; a character outside the alphabet has the
+                // top bit of its value set, so one test covers all four.
                 var out = 0
-                for character in text {
-                    let value = values[Int(character)]
-                    guard value != 0xFF else {
+                var index = 0
+                let whole = text.count & ~3
+                while index < whole {
+                    let a = UInt32(values[Int(text[index])]), b = UInt32(values[Int(text[index + 1])])
+                    let c = UInt32(values[Int(text[index + 2])]), d = UInt32(values[Int(text[index + 3])])
+                    guard (a | b | c | d) & 0x80 == 0 else {
                         isValid = false
                         break
                     }
-                    bits = bits << 6 | UInt32(value)
-                    count += 6
-                    if count >= 8 {
-                        count -= 8
-                        output[out] = UInt8(truncatingIfNeeded: bits >> count)
-                        out += 1
+                    let group = a << 18 | b << 12 | c << 6 | d
+                    output[out] = UInt8(truncatingIfNeeded: group >> 16)
+                    output[out + 1] = UInt8(truncatingIfNeeded: group >> 8)
+                    output[out + 2] = UInt8(truncatingIfNeeded: group)
+                    out += 3
+                    index += 4
+                }
+                // Two characters carry one byte and four spare bits, three carry two bytes and
+                // two spare bits; spare bits must be zero.
+                let rest = text.count - index
+                if isValid, rest > 0 {
+                    let a = UInt32(values[Int(text[index])]), b = UInt32(values[Int(text[index + 1])])
+                    let c = rest == 3 ? UInt32(values[Int(text[index + 2])]) : 0
+                    let group = a << 18 | b << 12 | c << 6
+                    if (a | b | c) & 0x80 != 0 || group & (rest == 2 ? 0xFFFF : 0xFF) != 0 {
+                        isValid = false
+                    } else {
+                        output[out] = UInt8(truncatingIfNeeded: group >> 16)
+                        if rest == 3 { output[out + 1] = UInt8(truncatingIfNeeded: group >> 8) }
+                        out += rest - 1
                     }
                 }
-                // Two characters carry one byte and four spare bits, three carry two and two spare bits.
-                if bits & (1 << count - 1) != 0 { isValid = false }
-                initialized = out
+                initialized = isValid ? out : 0
             }
         }
         return isValid ? bytes : nil

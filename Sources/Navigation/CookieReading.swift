@@ -38,7 +38,10 @@ public struct CookieReading<Schema: NavigationSchema>: Sendable {
         let routes = next.state[tab].path.elements
         guard !routes.isEmpty else { return false }
         var writer = JSONWriter()
-        if !(visible.map { $0.routes == routes && writer.segments(ofPath: $0.path) } ?? false) {
+        if let visible, visible.routes == routes, let count = JSONWriter.countOfSegments(ofPath: visible.path) {
+            // A stack pushed or popped since differs in length: known without writing it.
+            guard count == json.count, writer.segments(ofPath: visible.path) else { return false }
+        } else {
             writer.segments(of: routes)
         }
         return writer.bytes.count == json.count && writer.bytes.elementsEqual(json)

@@ -73,6 +73,22 @@ struct JSONWriter {
         close("]")
     }
 
+    /// How many bytes `segments(ofPath:)` writes for `path` (not counting a comma before it), or
+    /// nil when it writes none.
+    static func countOfSegments(ofPath path: Substring) -> Int? {
+        var path = path
+        return path.withUTF8 { utf8 in
+            guard utf8.first == UInt8(ascii: "/") else { return nil }
+            var slashes = 0
+            for byte in utf8 {
+                if byte == UInt8(ascii: "%") { return nil }
+                if byte == UInt8(ascii: "/") { slashes += 1 }
+            }
+            // Brackets, the path with each `/` a quote and all but the first also `",`, a last quote.
+            return utf8.count + 2 * slashes + 1
+        }
+    }
+
     /// The segments of an encoded URL path (`/order/ORD-001`, each segment after a `/`) as an
     /// array of strings, when none is escaped: each is then its own unreserved characters, which
     /// JSON writes as they are. False, writing nothing, for a path holding an escape.

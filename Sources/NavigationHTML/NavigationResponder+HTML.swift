@@ -171,7 +171,7 @@ extension NavigationResponder {
     /// The tab's root, then every pushed screen (titled from what validating the stack looked
     /// up); each links to the screen it names (`.popToRoot`, `.popTo` its element), the last is
     /// current. A stack deeper than `Crumb.shownAtMost` screens keeps the root, the first screen
-    /// and the last three, with a "…" between them that leads to the deepest screen it stands
+    /// and the last two, with a "…" between them that leads to the deepest screen it stands
     /// for: a breadcrumb wrapping over many lines helps no one, and its links, each as long as
     /// the stack, would grow the page with the square of the depth.
     func breadcrumbs(for context: ScreenContext<Schema>, page: RenderedPage<Schema>) -> [PageModel.Crumb] {
@@ -183,7 +183,7 @@ extension NavigationResponder {
                 href: context.links.stackURL(depth: depth), isCurrent: depth == count - 1)
         }
         guard count > PageModel.Crumb.shownAtMost else { return (0..<count).map(crumb) }
-        let hidden = 2..<count - 3
+        let hidden = 2..<count - 2
         let deepest = crumb(hidden.upperBound - 1)
         let before = hidden.count - 1
         let collapsed = PageModel.Crumb(

@@ -8,7 +8,7 @@ struct PageModel {
 
     struct Crumb {
         /// A deeper breadcrumb shows its first and last crumbs and a "…" for the rest.
-        static let shownAtMost = 6
+        static let shownAtMost = 5
 
         let title: String
         let href: String

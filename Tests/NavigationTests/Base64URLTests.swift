@@ -23,5 +23,12 @@ import Testing
         for text in ["QR", "QUF", "QUG", "Q", "QUFBQ", "QQ==", "Q+8", "Q/8", "QU F", "QU\u{e9}", "QU.F"] {
             #expect(Base64URL.decode(Substring(text)) == nil, "\(text)")
         }
+        // A character outside the alphabet anywhere in a group of four, or in the tail.
+        let valid = Array("QUFBQUFBQUE".utf8)
+        for index in valid.indices {
+            var text = valid
+            text[index] = UInt8(ascii: "*")
+            #expect(Base64URL.decode(Substring(decoding: text, as: UTF8.self)) == nil, "\(index)")
+        }
     }
 }

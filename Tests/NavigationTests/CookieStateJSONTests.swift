@@ -52,6 +52,11 @@ import Testing
             if !stored.state.path.isEmpty {
                 if links.pushedPath.contains("%") { escaped += 1 } else { lent += 1 }
             }
+            var writer = JSONWriter()
+            if let count = JSONWriter.countOfSegments(ofPath: links.pushedPath),
+               !writer.segments(ofPath: links.pushedPath) || writer.bytes.count != count {
+                failures.append("count of \(links.pushedPath)")
+            }
             if stored.cookieJSON(visible: links.encodedStack) != stored.cookieJSON {
                 failures.append(String(decoding: stored.cookieJSON, as: UTF8.self))
             }
