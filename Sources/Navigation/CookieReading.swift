@@ -37,13 +37,13 @@ public struct CookieReading<Schema: NavigationSchema>: Sendable {
         guard rest == stored else { return false }
         let routes = next.state[tab].path.elements
         guard !routes.isEmpty else { return false }
-        var writer = JSONWriter()
-        if let visible, visible.routes == routes, let count = JSONWriter.countOfSegments(ofPath: visible.path) {
-            // A stack pushed or popped since differs in length: known without writing it.
-            guard count == json.count, writer.segments(ofPath: visible.path) else { return false }
-        } else {
-            writer.segments(of: routes)
+        // A stack pushed or popped since differs in length: known without writing it.
+        if let visible, visible.routes == routes, let count = JSONWriter.countOfSegments(ofPath: visible.path),
+           count != json.count {
+            return false
         }
+        var writer = JSONWriter()
+        writer.segments(of: routes, visible: visible)
         return writer.bytes.count == json.count && writer.bytes.elementsEqual(json)
     }
 }

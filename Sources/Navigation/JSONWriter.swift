@@ -93,19 +93,14 @@ struct JSONWriter {
     /// array of strings, when none is escaped: each is then its own unreserved characters, which
     /// JSON writes as they are. False, writing nothing, for a path holding an escape.
     mutating func segments(ofPath path: Substring) -> Bool {
+        guard let count = Self.countOfSegments(ofPath: path) else { return false }
         var path = path
-        return path.withUTF8 { utf8 in
-            var slashes = 0
-            for byte in utf8 {
-                if byte == UInt8(ascii: "%") { return false }
-                if byte == UInt8(ascii: "/") { slashes += 1 }
-            }
-            guard utf8.first == UInt8(ascii: "/") else { return false }
+        path.withUTF8 { utf8 in
             open("[")
             // Each `/` becomes a quote, after a closing quote and a comma but for the first; the
             // bytes are sized once and written in place, as a deep stack's path is long.
             var end = bytes.count
-            bytes.append(contentsOf: repeatElement(0, count: utf8.count + 2 * (slashes - 1) + 1))
+            bytes.append(contentsOf: repeatElement(0, count: count - 2))
             bytes.withUnsafeMutableBufferPointer { out in
                 for index in utf8.indices {
                     let byte = utf8[index]
@@ -120,8 +115,8 @@ struct JSONWriter {
                 out[end] = UInt8(ascii: "\"")
             }
             close("]")
-            return true
         }
+        return true
     }
 
     // Sorting is kept out of the generic code that calls these: a generic body holding a

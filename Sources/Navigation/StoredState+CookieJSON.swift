@@ -25,12 +25,7 @@ extension StoredState {
         writer.key("n"); writer.string(nonce)
         if isCustomized { writer.key("o"); writer.strings(customization.arranged.map { $0.rawValue }) }
         writer.key("s")
-        writer.object(sorted: tabs.filter { !$0.value.path.isEmpty }) { writer, tabState in
-            if let visible, tabState.path.elements == visible.routes, writer.segments(ofPath: visible.path) {
-                return
-            }
-            writer.segments(of: tabState.path.elements)
-        }
+        writer.object(sorted: tabs.filter { !$0.value.path.isEmpty }) { $0.segments(of: $1.path.elements, visible: visible) }
         writer.key("t"); writer.string(state.selectedTab.rawValue)
         if tabs.contains(where: { $0.value.columns != .automatic }) {
             writer.key("v")
@@ -55,11 +50,9 @@ extension StoredState {
     /// The same, but the stack of `tab` is left empty, its bytes not made into routes: `unread`
     /// learns where they are in `json` (nil when the cookie holds no stack for `tab`).
     init?(cookieJSON json: [UInt8], leavingUnread tab: Schema.Tab?, unread: inout Range<Int>?) {
-        var range: Range<Int>?
-        guard let stored = JSONReader.document(json, { Self(reading: &$0, leavingUnread: tab, unread: &range) })
+        guard let stored = JSONReader.document(json, { Self(reading: &$0, leavingUnread: tab, unread: &unread) })
         else { return nil }
         self = stored
-        unread = range
     }
 
     private init?(reading reader: inout JSONReader, leavingUnread tab: Schema.Tab?, unread: inout Range<Int>?) {
@@ -156,6 +149,12 @@ extension TabCustomization {
 }
 
 extension JSONWriter {
+    /// `segments(of: routes)`, read off `visible`'s path when `routes` are its stack.
+    mutating func segments<Route: PathRepresentable>(of routes: [Route], visible: EncodedStack<Route>?) {
+        if let visible, visible.routes == routes, segments(ofPath: visible.path) { return }
+        segments(of: routes)
+    }
+
     /// The path segments of `routes`, one after another, as one array.
     mutating func segments<Route: PathRepresentable>(of routes: [Route]) {
         open("[")
