@@ -8,6 +8,7 @@
 #include <sys/socket.h>
 #include <malloc.h>
 #include <sched.h>
+#include <poll.h>
 #include <microhttpd.h>
 
 /*
@@ -71,6 +72,42 @@ shim_bound_port (struct MHD_Daemon *daemon)
   const union MHD_DaemonInfo *info =
     MHD_get_daemon_info (daemon, MHD_DAEMON_INFO_BIND_PORT);
   return (NULL == info) ? 0 : info->port;
+}
+
+/* The socket of a connection, or -1 when libmicrohttpd cannot tell. */
+static inline int
+shim_connection_socket (struct MHD_Connection *connection)
+{
+  const union MHD_ConnectionInfo *info =
+    MHD_get_connection_info (connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+  return (NULL == info) ? -1 : (int) info->connect_fd;
+}
+
+/* Whether the peer of each socket has closed it or its sending side, without waiting:
+ * libmicrohttpd does not watch a suspended connection, so nothing else would notice.
+ * Writes 1 or 0 into `closed` for each of the `count` sockets. POLLRDHUP is Linux's and
+ * needs _GNU_SOURCE, which this header cannot define (see below): its value is spelled out. */
+static inline void
+shim_peers_closed (const int *sockets, unsigned char *closed, size_t count)
+{
+  struct pollfd fds[256];
+  for (size_t start = 0; start < count; start += 256)
+  {
+    size_t n = (count - start < 256) ? count - start : 256;
+    for (size_t i = 0; i < n; i++)
+    {
+      fds[i].fd = sockets[start + i];
+#ifdef __linux__
+      fds[i].events = 0x2000; /* POLLRDHUP */
+#else
+      fds[i].events = 0;
+#endif
+      fds[i].revents = 0;
+    }
+    (void) poll (fds, (nfds_t) n, 0);
+    for (size_t i = 0; i < n; i++)
+      closed[start + i] = (0 != (fds[i].revents & (0x2000 | POLLHUP | POLLERR | POLLNVAL))) ? 1 : 0;
+  }
 }
 
 /* glibc's M_TRIM_THRESHOLD: how much freed memory at the top of a malloc arena

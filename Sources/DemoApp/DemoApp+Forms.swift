@@ -7,26 +7,26 @@ extension DemoApp {
     /// that offers it.
     public func submit(
         _ submission: Submission, context: ScreenContext<DemoNavigation>
-    ) throws -> SubmissionOutcome<DemoNavigation> {
+    ) async throws -> SubmissionOutcome<DemoNavigation> {
         if context.state.presentation == nil,
-           let outcome = try submitSettings(submission, on: context.state.path.last) {
+           let outcome = try await submitSettings(submission, on: context.state.path.last) {
             return outcome
         }
         switch (context.state.presentation, submission.action) {
         case (.onboarding(let step)?, "continue"), (.onboarding(let step)?, "skip"):
-            return try submitOnboarding(step, submission, context)
+            return try await submitOnboarding(step, submission, context)
         case (.editOrder(let orderId)?, "saveOrder"):
             switch OrderForm.validate(submission) {
             case .failure(let message):
                 return .invalid(message.text)
             case .success(let form):
-                guard try store.updateOrder(id: orderId, title: form.title, cents: form.cents) else {
+                guard try await store.updateOrder(id: orderId, title: form.title, cents: form.cents) else {
                     throw HTTPError(.notFound, "There is no order “\(orderId)”.")
                 }
                 return .navigate([.dismiss])
             }
         case (.deleteOrder(let orderId)?, "deleteOrder"):
-            guard try store.deleteOrder(id: orderId) else {
+            guard try await store.deleteOrder(id: orderId) else {
                 throw HTTPError(.notFound, "There is no order “\(orderId)”.")
             }
             // The detail screen of a deleted order pops itself, as a TCA child's delegate action.
@@ -37,7 +37,7 @@ extension DemoApp {
             case .failure(let message):
                 return .invalid(message.text)
             case .success(let name):
-                _ = try store.updateUser(id: try signedInUser(context.state).id, name: name)
+                _ = try await store.updateUser(id: try await signedInUser(context.state).id, name: name)
                 return .navigate([.dismiss])
             }
         default:

@@ -67,7 +67,7 @@ extension DemoApp {
     /// ends the flow with nothing applied.
     func submitOnboarding(
         _ step: OnboardingStep, _ submission: Submission, _ context: ScreenContext<DemoNavigation>
-    ) throws -> SubmissionOutcome<DemoNavigation> {
+    ) async throws -> SubmissionOutcome<DemoNavigation> {
         if submission.action == "skip" {
             return .navigate([.setFeature(OnboardingCoordinator.onboarded, true), .clearFlow, .dismiss])
         }
@@ -80,7 +80,7 @@ extension DemoApp {
             }
             let flow = context.state.flow
             if let name = flow["name"], let userId = currentUserId(context.state) {
-                _ = try store.updateUser(id: userId, name: name)
+                _ = try await store.updateUser(id: userId, name: name)
             }
             return .navigate([
                 .setFeature(OnboardingCoordinator.onboarded, true),

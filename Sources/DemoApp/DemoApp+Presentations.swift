@@ -3,12 +3,12 @@ import Navigation
 import NavigationHTML
 
 extension DemoApp {
-    public func screen(for destination: DemoDestination, context: ScreenContext<DemoNavigation>) throws -> Screen {
+    public func screen(for destination: DemoDestination, context: ScreenContext<DemoNavigation>) async throws -> Screen {
         switch destination {
         case .search:
-            return try searchScreen(context, inSheet: true)
+            return try await searchScreen(context, inSheet: true)
         case .order(let orderId):
-            let order = try order(orderId)
+            let order = try await order(orderId)
             return .list("Order Details", sections: [
                 orderFacts(order),
                 ListSection(rows: [
@@ -18,25 +18,25 @@ extension DemoApp {
                 ]),
             ])
         case .editOrder(let orderId):
-            let order = try order(orderId)
+            let order = try await order(orderId)
             return .form("Edit Order", action: "saveOrder", fields: [
                 FormField("Title", name: "title", value: order.title, maxLength: OrderForm.title.maxLength),
                 FormField("Amount (USD)", name: "amount", value: order.amount.replacingOccurrences(of: "$", with: ""),
                           maxLength: 12, inputMode: "decimal"),
             ], cancelHref: context.href(.dismiss), context: context)
         case .deleteOrder(let orderId):
-            let order = try order(orderId)
+            let order = try await order(orderId)
             return .alert("Delete \(order.id)?", message: "\(order.title), \(order.amount). This cannot be undone.", buttons: [
                 .submit("Delete Order", role: .destructive, action: "deleteOrder"),
                 .link("Cancel", role: .cancel, href: context.href(.dismiss)),
             ], context: context)
         case .editProfile:
-            let user = try signedInUser(context.state)
+            let user = try await signedInUser(context.state)
             return .form("Edit Profile", action: "saveProfile", fields: [
                 FormField("Name", name: "name", value: user.name, maxLength: ProfileForm.name.maxLength),
             ], cancelHref: context.href(.dismiss), context: context)
         case .photo:
-            let user = try signedInUser(context.state)
+            let user = try await signedInUser(context.state)
             return Screen(title: user.name, template: "demo/photo", model: PhotoPage(
                 initials: String(user.name.split(separator: " ").compactMap(\.first)),
                 caption: "Member since \(user.memberSince)"))

@@ -3,7 +3,7 @@ import Navigation
 import NavigationHTML
 
 extension DemoApp {
-    public func root(of tab: DemoTab, context: ScreenContext<DemoNavigation>) throws -> Screen {
+    public func root(of tab: DemoTab, context: ScreenContext<DemoNavigation>) async throws -> Screen {
         switch tab {
         case .home:
             return .list("My App", sections: [ListSection(rows: [
@@ -11,18 +11,20 @@ extension DemoApp {
                 ListRow("My Orders", href: context.href(.push(.orderHistory))),
                 ListRow("Settings", href: context.href(.push(.settings))),
                 ListRow("Search", href: context.href(.present(.search))),
-                try recipeOfTheDay(context),
-            ]), ListSection("People", rows: try store.users().map { user in
+                try await recipeOfTheDay(context),
+            ]), ListSection("People", rows: try await store.users().map { user in
                 ListRow(user.name, subtitle: "User \(user.id)", href: context.href(.push(.userDetail(userId: user.id))))
             })])
         case .recipes:
-            return .list("Categories", sections: [ListSection(rows: try store.categories().map { category in
-                ListRow(category.name, value: "\(try store.recipes(inCategory: category.id).count)",
-                        href: context.href(.push(.category(categoryId: category.id))))
-            })])
+            var rows: [ListRow] = []
+            for category in try await store.categories() {
+                rows.append(ListRow(category.name, value: "\(try await store.recipes(inCategory: category.id).count)",
+                                    href: context.href(.push(.category(categoryId: category.id)))))
+            }
+            return .list("Categories", sections: [ListSection(rows: rows)])
         case .orders:
             // The seeds' OrderListView: a row presents the order as a sheet (`sheet(item:)`).
-            return .list("Orders", sections: [ListSection(rows: try store.orders().map { order in
+            return .list("Orders", sections: [ListSection(rows: try await store.orders().map { order in
                 ListRow(order.title, subtitle: order.id, value: order.amount,
                         href: context.href(.present(.order(orderId: order.id))))
             })])
@@ -33,9 +35,9 @@ extension DemoApp {
                                                          fields: ["user": String(Self.defaultUserId)])], context: context),
                 ])])
             }
-            return try profile(of: userId, context)
+            return try await profile(of: userId, context)
         case .find:
-            return try searchScreen(context, inSheet: false)
+            return try await searchScreen(context, inSheet: false)
         case .beta:
             return .list("Beta", sections: [ListSection(footer: "This tab shows while the Beta flag is on in Settings.", rows: [
                 ListRow("Recipe of the Week", subtitle: "Tiramisu", href: context.href(.push(.recipe(recipeId: "tiramisu")))),
@@ -44,10 +46,10 @@ extension DemoApp {
         }
     }
 
-    public func screen(for route: DemoRoute, context: ScreenContext<DemoNavigation>) throws -> Screen {
+    public func screen(for route: DemoRoute, context: ScreenContext<DemoNavigation>) async throws -> Screen {
         switch route {
         case .userDetail(let userId):
-            return try profile(of: userId, context)
+            return try await profile(of: userId, context)
         case .settings:
             let beta = context.state.features.contains(DemoNavigation.betaFeature)
             return .list("Settings", sections: [
@@ -66,9 +68,9 @@ extension DemoApp {
         case .customizeTabs:
             return try customizeTabsScreen(context)
         case .orderHistory:
-            return .list("Order History", sections: [try orderRows(context)])
+            return .list("Order History", sections: [try await orderRows(context)])
         case .orderDetail(let orderId):
-            let order = try order(orderId)
+            let order = try await order(orderId)
             return .list(order.id, sections: [
                 orderFacts(order),
                 ListSection(rows: [
@@ -77,26 +79,33 @@ extension DemoApp {
                 ]),
             ])
         case .category(let categoryId):
-            let category = try category(categoryId)
-            return .list(category.name, sections: [ListSection(rows: try store.recipes(inCategory: category.id).map { recipe in
+            let category = try await category(categoryId)
+            return .list(category.name, sections: [ListSection(rows: try await store.recipes(inCategory: category.id).map { recipe in
                 recipeRow(recipe, context)
             })])
         case .recipe(let recipeId):
-            let recipe = try recipe(recipeId)
+            let recipe = try await recipe(recipeId)
+            let categoryName = (try? await category(recipe.categoryId).name) ?? recipe.categoryId
+            var related: [ListRow] = []
+            for id in recipe.related {
+                if let item = try await store.recipe(id: id) { related.append(recipeRow(item, context)) }
+            }
             return .list(recipe.name, sections: [
                 ListSection(footer: recipe.summary, rows: [
-                    ListRow("Category", value: (try? category(recipe.categoryId).name) ?? recipe.categoryId),
+                    ListRow("Category", value: categoryName),
                     ListRow("Time", value: "\(recipe.minutes) min"),
                 ]),
                 ListSection("Ingredients", rows: recipe.ingredients.map { ListRow($0) }),
-                ListSection("Related Recipes", rows: try recipe.related.compactMap { try store.recipe(id: $0) }.map { recipeRow($0, context) }),
+                ListSection("Related Recipes", rows: related),
             ])
         }
     }
 
     /// The seeds' `UserProfileView`: the account, then links into the same stack.
-    private func profile(of userId: Int, _ context: ScreenContext<DemoNavigation>) throws -> Screen {
-        let user = try user(userId)
+    private func profile(of userId: Int, _ context: ScreenContext<DemoNavigation>) async throws -> Screen {
+        let user = try await user(userId)
+        let account = userId == currentUserId(context.state) && context.state.path.isEmpty
+            ? [try await accountSection(signedIn: userId, context)] : []
         return .list(user.name, sections: [
             ListSection("Account", rows: [
                 ListRow("User ID", value: String(user.id)),
@@ -111,7 +120,7 @@ extension DemoApp {
             ListRow("Photo", href: context.href(.present(.photo))),
             ListRow("Options", href: context.href(.present(.options))),
             ListRow("About", href: context.href(.present(.about))),
-        ])] + (context.state.path.isEmpty ? [try accountSection(signedIn: userId, context)] : []) : []))
+        ])] + account : []))
     }
 
     /// The seeds' `LabeledContent` rows of an order, on its screen and in its sheet.
@@ -124,8 +133,9 @@ extension DemoApp {
     }
 
     /// The seeds' `showRecipeOfTheDay`: the Recipes tab pops to root and pushes the recipe.
-    private func recipeOfTheDay(_ context: ScreenContext<DemoNavigation>) throws -> ListRow {
-        let recipes = try store.categories().flatMap { try store.recipes(inCategory: $0.id) }
+    private func recipeOfTheDay(_ context: ScreenContext<DemoNavigation>) async throws -> ListRow {
+        var recipes: [Demo.Recipe] = []
+        for category in try await store.categories() { recipes += try await store.recipes(inCategory: category.id) }
         let day = Calendar(identifier: .gregorian).ordinality(of: .day, in: .year, for: Date()) ?? 1
         guard !recipes.isEmpty else { return ListRow("Recipe of the Day", value: "None") }
         let recipe = recipes[day % recipes.count]
@@ -134,8 +144,8 @@ extension DemoApp {
     }
 
     /// Switch Account and Sign Out: context changes that reset every stack.
-    private func accountSection(signedIn userId: Int, _ context: ScreenContext<DemoNavigation>) throws -> ListSection {
-        let others = try store.users().filter { $0.id != userId }
+    private func accountSection(signedIn userId: Int, _ context: ScreenContext<DemoNavigation>) async throws -> ListSection {
+        let others = try await store.users().filter { $0.id != userId }
         return ListSection("Account", footer: "Switching accounts starts every tab afresh.",
                            rows: others.map { other in
             ListRow("Switch to \(other.name)", buttons: [
@@ -144,8 +154,8 @@ extension DemoApp {
         } + [ListRow("Sign Out", buttons: [.submit("Sign Out", role: .destructive, action: "signOut")], context: context)])
     }
 
-    private func orderRows(_ context: ScreenContext<DemoNavigation>) throws -> ListSection {
-        ListSection(rows: try store.orders().map { order in
+    private func orderRows(_ context: ScreenContext<DemoNavigation>) async throws -> ListSection {
+        ListSection(rows: try await store.orders().map { order in
             ListRow(order.title, subtitle: order.id, value: order.amount,
                     href: context.href(.push(.orderDetail(orderId: order.id))))
         })

@@ -14,12 +14,12 @@ struct SearchPage: Sendable {
 extension DemoApp {
     /// Search, as a sheet (`/search`) or as the Search tab: a GET form whose query stays in the
     /// URL, over recipes and orders.
-    func searchScreen(_ context: ScreenContext<DemoNavigation>, inSheet: Bool) throws -> Screen {
+    func searchScreen(_ context: ScreenContext<DemoNavigation>, inSheet: Bool) async throws -> Screen {
         let query = String((context.query["q"] ?? "").prefix(100))
         var sections: [ListSection] = []
         if !query.isEmpty {
-            let recipes = try store.searchRecipes(query)
-            let orders = try store.searchOrders(query)
+            let recipes = try await store.searchRecipes(query)
+            let orders = try await store.searchOrders(query)
             sections.append(ListSection("Recipes", footer: recipes.isEmpty ? "No recipes match." : nil,
                 rows: recipes.map { recipe in
                     ListRow(recipe.name, href: context.href(opening: Location(tab: .recipes, path: [.recipe(recipeId: recipe.id)])))

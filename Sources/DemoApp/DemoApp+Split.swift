@@ -4,7 +4,7 @@ import NavigationHTML
 extension DemoApp {
     /// Recipes is the WWDC sample's three-column split view (categories | recipes | recipe, the
     /// detail drilling into related recipes); Orders is a two-column one in wide windows.
-    public func splitColumns(for tab: DemoTab, context: ScreenContext<DemoNavigation>) throws -> SplitColumns? {
+    public func splitColumns(for tab: DemoTab, context: ScreenContext<DemoNavigation>) async throws -> SplitColumns? {
         let path = context.state.path.elements
         switch tab {
         case .recipes:
@@ -14,14 +14,14 @@ extension DemoApp {
                 category = id
                 if path.count > 1, case .recipe(let id) = path[1] { recipe = id }
             }
-            let sidebar = Screen.list("Categories", sections: [ListSection(rows: try store.categories().map { item in
+            let sidebar = Screen.list("Categories", sections: [ListSection(rows: try await store.categories().map { item in
                 ListRow(item.name, href: context.href(.replace([.category(categoryId: item.id)])),
                         isSelected: item.id == category)
             })])
             let content: Screen
             if let category {
-                let name = try self.category(category).name
-                content = .list(name, sections: [ListSection(rows: try store.recipes(inCategory: category).map { item in
+                let name = try await self.category(category).name
+                content = .list(name, sections: [ListSection(rows: try await store.recipes(inCategory: category).map { item in
                     ListRow(item.name, subtitle: "\(item.minutes) min",
                             href: context.href(.replace([.category(categoryId: category), .recipe(recipeId: item.id)])),
                             isSelected: item.id == recipe)
@@ -35,7 +35,7 @@ extension DemoApp {
         case .orders:
             var selected: String?
             if case .orderDetail(let id)? = path.first { selected = id }
-            let sidebar = Screen.list("Orders", sections: [ListSection(rows: try store.orders().map { order in
+            let sidebar = Screen.list("Orders", sections: [ListSection(rows: try await store.orders().map { order in
                 ListRow(order.title, subtitle: order.id, value: order.amount,
                         href: context.href(.replace([.orderDetail(orderId: order.id)])), isSelected: order.id == selected)
             })])

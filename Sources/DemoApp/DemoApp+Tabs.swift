@@ -29,10 +29,10 @@ extension DemoApp {
     /// The forms of the Settings and Customize Tabs screens: they change navigation state only.
     func submitSettings(
         _ submission: Submission, on screen: DemoRoute?
-    ) throws -> SubmissionOutcome<DemoNavigation>? {
+    ) async throws -> SubmissionOutcome<DemoNavigation>? {
         switch (screen, submission.action) {
         case (nil, "switchAccount"):
-            guard let id = Int(submission["user"]), try store.user(id: id) != nil else {
+            guard let id = Int(submission["user"]), try await store.user(id: id) != nil else {
                 throw HTTPError(.unprocessableContent, "There is no such account.")
             }
             return .navigate([.switchContext(String(id)), .selectTab(.profile)])

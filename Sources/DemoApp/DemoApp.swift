@@ -7,7 +7,7 @@ import NavigationHTML
 public struct DemoApp: NavigationApp {
     public typealias Schema = DemoNavigation
     public let name = "Navigation Demo"
-    let store: DemoStore
+    let store: any DemoStorage
     /// The account a fresh visitor is signed in to.
     static let defaultUserId = 1
     /// The context value of a signed-out visitor.
@@ -23,53 +23,53 @@ public struct DemoApp: NavigationApp {
     }
 
     /// The signed-in account, or a 404 for screens that need one.
-    func signedInUser(_ state: NavigationState<DemoNavigation>) throws -> Demo.User {
+    func signedInUser(_ state: NavigationState<DemoNavigation>) async throws -> Demo.User {
         guard let id = currentUserId(state) else { throw HTTPError(.notFound, "You are signed out.") }
-        return try user(id)
+        return try await user(id)
     }
 
-    public init(store: DemoStore) {
+    public init(store: any DemoStorage) {
         self.store = store
     }
 
-    public func title(for route: DemoRoute) throws -> String {
+    public func title(for route: DemoRoute) async throws -> String {
         switch route {
         case .userDetail(let userId):
-            return try user(userId).name
+            return try await user(userId).name
         case .settings:
             return "Settings"
         case .orderHistory:
             return "Order History"
         case .orderDetail(let orderId):
-            return try order(orderId).id
+            return try await order(orderId).id
         case .category(let categoryId):
-            return try category(categoryId).name
+            return try await category(categoryId).name
         case .recipe(let recipeId):
-            return try recipe(recipeId).name
+            return try await recipe(recipeId).name
         case .customizeTabs:
             return "Customize Tabs"
         }
     }
 
-    func user(_ id: Int) throws -> Demo.User {
-        guard let user = try store.user(id: id) else { throw HTTPError(.notFound, "There is no user \(id).") }
+    func user(_ id: Int) async throws -> Demo.User {
+        guard let user = try await store.user(id: id) else { throw HTTPError(.notFound, "There is no user \(id).") }
         return user
     }
 
-    func order(_ id: String) throws -> Demo.Order {
-        guard let order = try store.order(id: id) else { throw HTTPError(.notFound, "There is no order “\(id)”.") }
+    func order(_ id: String) async throws -> Demo.Order {
+        guard let order = try await store.order(id: id) else { throw HTTPError(.notFound, "There is no order “\(id)”.") }
         return order
     }
 
-    func category(_ id: String) throws -> Demo.Category {
-        guard let category = try store.category(id: id) else {
+    func category(_ id: String) async throws -> Demo.Category {
+        guard let category = try await store.category(id: id) else {
             throw HTTPError(.notFound, "There is no recipe category “\(id)”.")
         }
         return category
     }
 
-    func recipe(_ id: String) throws -> Demo.Recipe {
-        guard let recipe = try store.recipe(id: id) else { throw HTTPError(.notFound, "There is no recipe “\(id)”.") }
+    func recipe(_ id: String) async throws -> Demo.Recipe {
+        guard let recipe = try await store.recipe(id: id) else { throw HTTPError(.notFound, "There is no recipe “\(id)”.") }
         return recipe
     }
 }
@@ -77,11 +77,11 @@ public struct DemoApp: NavigationApp {
 extension DemoApp {
     /// All of a request's titles from one read of the store.
     /// A page's titles, lists and items come from one snapshot of the store.
-    public func reading<Result>(_ body: () throws -> Result) throws -> Result {
-        try store.reading(body)
+    public func reading<Result>(_ body: () async throws -> Result) async throws -> Result {
+        try await store.reading(body)
     }
 
-    public func titles(of routes: Set<DemoRoute>) throws -> [DemoRoute: String] {
+    public func titles(of routes: Set<DemoRoute>) async throws -> [DemoRoute: String] {
         var titles: [DemoRoute: String] = [:]
         titles.reserveCapacity(routes.count)
         var users: [Int] = [], orders: [String] = [], categories: [String] = [], recipes: [String] = []
@@ -91,12 +91,12 @@ extension DemoApp {
             case .orderDetail(let id): orders.append(id)
             case .category(let id): categories.append(id)
             case .recipe(let id): recipes.append(id)
-            case .settings, .orderHistory, .customizeTabs: titles[route] = try title(for: route)
+            case .settings, .orderHistory, .customizeTabs: titles[route] = try await title(for: route)
             }
         }
         // The names answer the ids by position: no id is read back from the database or hashed
         // on its own, only each route once as it is stored.
-        let names = try store.names(users: users, orders: orders, categories: categories, recipes: recipes)
+        let names = try await store.names(users: users, orders: orders, categories: categories, recipes: recipes)
         for (id, name) in zip(users, names.users) { titles[.userDetail(userId: id)] = name }
         for (id, exists) in zip(orders, names.orders) where exists { titles[.orderDetail(orderId: id)] = id }
         for (id, name) in zip(categories, names.categories) { titles[.category(categoryId: id)] = name }

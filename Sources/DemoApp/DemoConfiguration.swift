@@ -4,12 +4,14 @@ public struct DemoConfiguration: Sendable {
     public var host: String
     /// 0 picks a free port; `Server.port` tells which.
     public var port: Int
-    /// Holds the generated secret (and, later, the database).
+    /// Holds the generated secret and, without `database`, the SQLite file.
     public var dataDirectory: String
     /// A file of secrets, newest first; when nil, `NAVIGATION_SECRET` or `<data-dir>/secret`.
     public var secretFile: String?
     public var publicDirectory: String
     public var templatesDirectory: String
+    /// The PostgreSQL database holding the demo's data; nil keeps it in `<dataDirectory>/demo.sqlite`.
+    public var database: DatabaseURL?
 
     public init(
         host: String = "127.0.0.1",
@@ -17,7 +19,8 @@ public struct DemoConfiguration: Sendable {
         dataDirectory: String = "data",
         secretFile: String? = nil,
         publicDirectory: String = "Public",
-        templatesDirectory: String = "Templates"
+        templatesDirectory: String = "Templates",
+        database: DatabaseURL? = nil
     ) {
         self.host = host
         self.port = port
@@ -25,5 +28,6 @@ public struct DemoConfiguration: Sendable {
         self.secretFile = secretFile
         self.publicDirectory = publicDirectory
         self.templatesDirectory = templatesDirectory
+        self.database = database
     }
 }

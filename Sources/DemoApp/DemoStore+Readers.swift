@@ -32,6 +32,9 @@ extension DemoStore {
         init(path: String, configuration: Configuration) {
             var configuration = configuration
             configuration.readonly = true
+            // A page's transaction spans several accesses (`reading(_:)` begins and ends it around
+            // a body that may await between them); the connection is the page's alone meanwhile.
+            configuration.allowsUnsafeTransactions = true
             configuration.label = (configuration.label ?? "DemoStore") + ".reader"
             self.path = path
             self.configuration = configuration
@@ -41,14 +44,23 @@ extension DemoStore {
         ///
         /// - Throws: What `body` throws, or the error of opening a connection.
         func withConnection<Result>(_ body: (DatabaseQueue) throws -> Result) throws -> Result {
-            let connection = try idle.withLock { $0.popLast() }
-                ?? DatabaseQueue(path: path, configuration: configuration)
-            defer {
-                idle.withLock { idle in
-                    if idle.count < Self.maximumIdle { idle.append(connection) }
-                }
-            }
+            let connection = try take()
+            defer { giveBack(connection) }
             return try body(connection)
+        }
+
+        /// A connection no other read uses until it is given back.
+        ///
+        /// - Throws: The error of opening a connection.
+        func take() throws -> DatabaseQueue {
+            try idle.withLock { $0.popLast() } ?? DatabaseQueue(path: path, configuration: configuration)
+        }
+
+        /// Ends the use of a connection from ``take()``.
+        func giveBack(_ connection: DatabaseQueue) {
+            idle.withLock { idle in
+                if idle.count < Self.maximumIdle { idle.append(connection) }
+            }
         }
 
         /// How many connections are open and idle.

@@ -11,16 +11,37 @@ extension DemoStore {
     /// prepare four afresh around it (`query_only` on and off, `BEGIN`, `COMMIT`) on a
     /// connection that is read-only anyway.
     public func reading<Result>(_ body: () throws -> Result) throws -> Result {
-        if CurrentReading.connection(of: readers) != nil { return try body() }
-        return try readers.withConnection { connection in
-            try connection.inDatabase { db in
-                try db.cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").execute()
-                // A read-only transaction has nothing to commit: ending it can only release the snapshot.
-                defer { try? db.cachedStatement(sql: "COMMIT TRANSACTION").execute() }
-                let current = CurrentReading(readers: readers, connection: connection, thread: pthread_self())
-                return try CurrentReading.$value.withValue(current, operation: body)
-            }
+        guard let page = try beginPage() else { return try body() }
+        defer { endPage(page) }
+        return try CurrentReading.$value.withValue(page, operation: body)
+    }
+
+    /// `reading(_:)` for a body that awaits (`DemoStorage`'s requirement): it runs on the
+    /// calling thread as long as it does not wait, as the server runs a page.
+    public func reading<Result>(_ body: () async throws -> Result) async throws -> Result {
+        guard let page = try beginPage() else { return try await body() }
+        defer { endPage(page) }
+        return try await CurrentReading.$value.withValue(page, operation: body)
+    }
+
+    /// Takes a connection and begins the page's transaction, or nil when a page of this store
+    /// is in progress on this thread already (the body then joins it).
+    private func beginPage() throws -> CurrentReading? {
+        if CurrentReading.connection(of: readers) != nil { return nil }
+        let connection = try readers.take()
+        do {
+            try connection.inDatabase { try $0.cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").execute() }
+        } catch {
+            readers.giveBack(connection)
+            throw error
         }
+        return CurrentReading(readers: readers, connection: connection, thread: pthread_self())
+    }
+
+    /// A read-only transaction has nothing to commit: ending it can only release the snapshot.
+    private func endPage(_ page: CurrentReading) {
+        try? page.connection.inDatabase { try $0.cachedStatement(sql: "COMMIT TRANSACTION").execute() }
+        readers.giveBack(page.connection)
     }
 
     /// A read of one statement: inside `reading(_:)` it joins that transaction, else it runs on

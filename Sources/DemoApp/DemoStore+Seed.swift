@@ -33,7 +33,7 @@ extension DemoStore {
 
     /// The seed content: the seeds' users and orders, and the WWDC recipe sample. Migration "v1"
     /// writes it; change it only through a new migration, or existing files and new ones differ.
-    private enum Seed {
+    enum Seed {
         static let users: [Demo.User] = [
             .init(id: 1, name: "Alex Appleseed", memberSince: 2024),
             .init(id: 42, name: "Jordan Rivers", memberSince: 2021),

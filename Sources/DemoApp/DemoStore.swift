@@ -15,7 +15,7 @@ import GRDB
 /// - Lists come back in a stable order: the seed's order, then creation order for new orders.
 /// - Text is stored exactly as given, NUL characters included; user text only ever reaches SQL
 ///   as bound arguments.
-public final class DemoStore: Sendable {
+public final class DemoStore: DemoStorage {
     /// How long a write waits for another connection's write lock before throwing `SQLITE_BUSY`.
     ///
     /// Writes here take milliseconds, so five seconds only runs out when something is stuck,

@@ -27,12 +27,12 @@ public struct FileResponder: HTTPResponder {
         resolvedRoot = StaticFile.resolve(root)
     }
 
-    public func respond(to request: Request) throws -> Response {
+    public func respond(to request: Request) async throws -> Response {
         guard request.method == .get || request.method == .head,
               let relativePath = Self.relativePath(request.path),
               let base = resolvedRoot ?? StaticFile.resolve(root),
               let file = StaticFile(base: base, relativePath: relativePath)
-        else { return try fallback.respond(to: request) }
+        else { return try await fallback.respond(to: request) }
         let caching = request.query["v"] == file.version ? "public, max-age=31536000, immutable" : "public, max-age=3600"
         var headers = HTTPHeaders([("ETag", file.etag), ("Cache-Control", caching)])
         if let ifNoneMatch = request.headers["If-None-Match"], Self.matches(ifNoneMatch, etag: file.etag) {

@@ -1,10 +1,25 @@
 /// One role: turn a request into a response.
 ///
-/// Called concurrently on libmicrohttpd's worker threads, synchronously on
-/// purpose: the work is CPU-bound and the pool is sized to the cores, so a
-/// responder must not block for long. A thrown `HTTPError` becomes a plain-text
-/// response with its status and message; any other error becomes a generic
-/// `500 Internal Server Error` whose body never contains the error's text.
+/// Called concurrently for many requests. A responder may `await` (a database, another
+/// service): the server starts each request's work on the libmicrohttpd worker thread that
+/// received it and runs it there for as long as it does not wait, so a responder that answers
+/// at once (static files, an embedded database) costs no thread hop. When it waits, the
+/// connection is suspended (`MHD_suspend_connection`) and the worker goes on with other
+/// connections; the answer is sent when it comes, or a `503` with `Retry-After` when the
+/// request's deadline (`ServerConfiguration.requestDeadline`) passes first, in which case the
+/// responder's task is cancelled. Synchronous implementations satisfy the requirement as they
+/// are, but must not block for long: the worker pool is sized to the cores.
+///
+/// A thrown `HTTPError` becomes a plain-text response with its status, message and headers;
+/// any other error becomes a generic `500 Internal Server Error` whose body never contains the
+/// error's text.
+///
+///     struct Hello: HTTPResponder {
+///         func respond(to request: Request) async throws -> Response {
+///             let name = try await directory.name(of: request.path)   // waits without a thread
+///             return .text("Hello, \(name)")
+///         }
+///     }
 public protocol HTTPResponder: Sendable {
-    func respond(to request: Request) throws -> Response
+    func respond(to request: Request) async throws -> Response
 }

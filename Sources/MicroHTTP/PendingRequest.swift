@@ -13,6 +13,8 @@ final class PendingRequest {
     var isTooLarge = false
     /// Set when the headers state the body's length ambiguously.
     var isRefused = false
+    /// The responder's work, once the whole request has arrived and it had to wait.
+    var task: RequestTask?
     private(set) var bodySize = 0
     private var fields: [String: [UInt8]] = [:]
     /// The field whose value is arriving; nil while skipping a repeated name or a file.

@@ -17,8 +17,9 @@ extension Server {
         // and the loser aborts the process (measured: about one shutdown in 1,400
         // under load). With poll() quiescing only signals the workers, and keep-alive
         // throughput measured the same. ITC makes quiescing possible at all.
+        // Suspending lets a request wait for its answer without holding a worker thread.
         var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_POLL.rawValue
-            | MHD_USE_ITC.rawValue
+            | MHD_USE_ITC.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
         if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
         let cls = Unmanaged.passUnretained(core).toOpaque()
         return address.withSockaddr { sockaddr in
@@ -98,8 +99,14 @@ private func receive(
     return .YES
 }
 
-/// The whole request has arrived: answer it.
+/// The whole request has arrived: answer it, at once when the responder answers without
+/// waiting, else once its answer is delivered (libmicrohttpd calls again after the resume).
 private func finish(_ pending: PendingRequest, on connection: OpaquePointer, core: ServerCore) -> MHD_Result {
+    if let task = pending.task {
+        core.suspensions.remove(task)
+        guard let response = task.takeAnswer() else { return .YES }
+        return response.queue(on: connection, closing: core.isDraining)
+    }
     // Destroying the processor flushes the last field into `pending`.
     discardPostProcessor(of: pending)
     guard let method = pending.method else {
@@ -117,9 +124,20 @@ private func finish(_ pending: PendingRequest, on connection: OpaquePointer, cor
         headers: HTTPHeaders(values(of: connection, kind: .HEADER_KIND)),
         cookies: firstValues(values(of: connection, kind: .COOKIE_KIND)),
         form: pending.form)
-    let response = core.response(for: request)
-    // Read after responding: shutdown may have begun while the responder ran.
-    return response.queue(on: connection, closing: core.isDraining)
+    let task = RequestTask(deadline: .now + core.requestDeadline, continuations: core.continuations)
+    if let response = task.runInline({ await core.response(for: request) }) {
+        // Read after responding: shutdown may have begun while the responder ran.
+        return response.queue(on: connection, closing: core.isDraining)
+    }
+    pending.task = task
+    core.suspensions.add(task)
+    let socket = shim_connection_socket(connection)
+    if let response = task.suspend(RequestTask.Connection(pointer: connection, socket: socket)) {
+        core.suspensions.remove(task)
+        return response.queue(on: connection, closing: core.isDraining)
+    }
+    if core.isStopping { task.abandon(with: Suspensions.stopping) }
+    return .YES
 }
 
 private func discardPostProcessor(of pending: PendingRequest) {
@@ -137,8 +155,9 @@ private func requestCompleted(
     conCls.pointee = nil
     let pending = Unmanaged<PendingRequest>.fromOpaque(state).takeRetainedValue()
     discardPostProcessor(of: pending)
-    Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
-        .inFlight.subtract(1, ordering: .sequentiallyConsistent)
+    let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
+    if let task = pending.task { core.suspensions.remove(task) }
+    core.inFlight.subtract(1, ordering: .sequentiallyConsistent)
 }
 
 private func postDataIterator(

@@ -29,7 +29,7 @@ public final class Server: Sendable {
 
     private enum State {
         case idle
-        case running(Daemon)
+        case running(Daemon, watch: SuspensionWatch)
         case stopped
     }
 
@@ -41,7 +41,9 @@ public final class Server: Sendable {
     /// A server that is not listening yet; see `start()`.
     public init(configuration: ServerConfiguration, responder: any HTTPResponder) {
         self.configuration = configuration
-        core = ServerCore(responder: responder, maxBodySize: configuration.maxBodySize)
+        core = ServerCore(
+            responder: responder, maxBodySize: configuration.maxBodySize,
+            requestDeadline: configuration.requestDeadline)
         boundPort = Atomic(configuration.port)
     }
 
@@ -76,25 +78,27 @@ public final class Server: Sendable {
                 throw ServerError.startFailed("cannot listen on \(host) port \(configuration.port): \(reason)")
             }
             boundPort.store(Int(shim_bound_port(daemon)), ordering: .releasing)
-            state = .running(Daemon(pointer: daemon))
+            core.continuations.start(count: configuration.threads)
+            state = .running(Daemon(pointer: daemon), watch: SuspensionWatch(core.suspensions))
         }
     }
 
     /// Stops gracefully: new connections are refused at once, requests already
     /// being handled are answered (with `Connection: close`) until none is left or
-    /// `timeout` seconds have passed, then every connection is closed.
+    /// `timeout` seconds have passed, then every connection is closed. Requests still
+    /// waiting for a responder then are answered `503` with `Retry-After` first.
     ///
     /// Blocks the calling thread while waiting. A responder still running at the
     /// deadline delays the stop until it returns (libmicrohttpd joins its
     /// threads). Idempotent and safe to call from any thread; a server that was
     /// never started is left as it is.
     public func shutdown(timeout: Double = 10) {
-        let daemon: Daemon? = state.withLock { state in
-            guard case .running(let daemon) = state else { return nil }
+        let running: (Daemon, SuspensionWatch)? = state.withLock { state in
+            guard case .running(let daemon, let watch) = state else { return nil }
             state = .stopped
-            return daemon
+            return (daemon, watch)
         }
-        guard let daemon else { return }
+        guard let (daemon, watch) = running else { return }
         core.beginDraining()
         let listener = MHD_quiesce_daemon(daemon.pointer)
         if listener != MHD_INVALID_SOCKET { refuseConnections(on: listener) }
@@ -102,7 +106,16 @@ public final class Server: Sendable {
         while core.inFlight.load(ordering: .sequentiallyConsistent) > 0, ContinuousClock.now < deadline {
             usleep(2_000)
         }
+        // libmicrohttpd must not be stopped with a connection suspended: answer the requests
+        // still waiting, and give their answers a moment to leave.
+        watch.stop()
+        core.answerWaitingRequests()
+        let grace = ContinuousClock.now + .seconds(1)
+        while core.inFlight.load(ordering: .sequentiallyConsistent) > 0, ContinuousClock.now < grace {
+            usleep(2_000)
+        }
         MHD_stop_daemon(daemon.pointer)
+        core.continuations.stop()
         // After quiescing, the listening socket is ours to close, but only once the
         // daemon's threads are gone.
         if listener != MHD_INVALID_SOCKET { close(listener) }

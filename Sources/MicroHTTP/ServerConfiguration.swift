@@ -32,6 +32,11 @@ public struct ServerConfiguration: Sendable {
     /// Request bodies larger than this are answered `413` without calling the
     /// responder.
     public var maxBodySize: Int
+    /// How long a request may wait for its responder once it has arrived. A responder that
+    /// waits (see `HTTPResponder`) longer is cancelled and the client gets `503 Service
+    /// Unavailable` with `Retry-After`; the same happens at once when the client closes the
+    /// connection while waiting. Checked every 50 ms.
+    public var requestDeadline: Duration = .seconds(5)
     /// Bytes of freed memory each malloc arena keeps instead of handing them back to the
     /// kernel (glibc's `M_TRIM_THRESHOLD`, which is process-wide), set by `Server.start()`; nil
     /// leaves glibc's default. Requests allocate and free across the worker threads, and by
@@ -78,6 +83,7 @@ public struct ServerConfiguration: Sendable {
         for (name, value) in limits where !(1...Int(UInt32.max)).contains(value) {
             return "\(name) must be positive, got \(value)"
         }
+        if requestDeadline <= .zero { return "requestDeadline must be positive, got \(requestDeadline)" }
         return nil
     }
 }

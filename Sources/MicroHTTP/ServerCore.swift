@@ -5,28 +5,50 @@ import Synchronization
 final class ServerCore: Sendable {
     let responder: any HTTPResponder
     let maxBodySize: Int
+    /// How long a request may wait for its answer (see `ServerConfiguration.requestDeadline`).
+    let requestDeadline: Duration
+    /// The requests waiting with their connections suspended.
+    let suspensions = Suspensions()
+    /// Where waiting requests continue (see `Server.start()`).
+    let continuations = ContinuationThreads()
     /// Requests from their first access-handler call to NOTIFY_COMPLETED; shutdown
     /// waits for this to reach zero.
     let inFlight = Atomic<Int>(0)
     /// Set when shutdown begins, so that responses tell kept-alive clients to close.
     private let draining = Atomic<Bool>(false)
 
-    init(responder: any HTTPResponder, maxBodySize: Int) {
+    init(responder: any HTTPResponder, maxBodySize: Int, requestDeadline: Duration) {
         self.responder = responder
         self.maxBodySize = maxBodySize
+        self.requestDeadline = requestDeadline
     }
 
+    /// Set when shutdown answers the waiting requests: a request that starts waiting after
+    /// that is answered at once, as libmicrohttpd must not stop with a connection suspended.
+    private let stopping = Atomic<Bool>(false)
+
     var isDraining: Bool { draining.load(ordering: .acquiring) }
+
+    var isStopping: Bool { stopping.load(ordering: .sequentiallyConsistent) }
+
+    /// Answers every waiting request with a `503`, now and from now on.
+    func answerWaitingRequests() {
+        stopping.store(true, ordering: .sequentiallyConsistent)
+        suspensions.answerAll(with: Suspensions.stopping)
+    }
 
     func beginDraining() { draining.store(true, ordering: .releasing) }
 
     /// The responder's answer, with thrown errors turned into responses so that no
     /// error text other than an `HTTPError`'s message ever reaches a client.
-    func response(for request: Request) -> Response {
+    func response(for request: Request) async -> Response {
         do {
-            return try responder.respond(to: request)
+            return try await responder.respond(to: request)
         } catch let error as HTTPError {
-            return .text(error.message.isEmpty ? error.status.reason : error.message, status: error.status)
+            return error.response
+        } catch is CancellationError {
+            // The deadline passed or the client left: this answer is dropped anyway.
+            return Suspensions.timedOut
         } catch {
             return .text(HTTPStatus.internalServerError.reason, status: .internalServerError)
         }

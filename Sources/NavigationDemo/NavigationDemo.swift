@@ -29,6 +29,23 @@ struct NavigationDemo: AsyncParsableCommand {
     @Option(help: "The folder of Mustache templates.")
     var templates = "Templates"
 
+    @Option(help: ArgumentHelp(
+        "Keep the data in PostgreSQL (default: DATABASE_URL, else the SQLite file in the data folder).",
+        valueName: "postgresql://USER@HOST:PORT/DB"))
+    var database: String?
+
+    /// `--database`, else `DATABASE_URL`; nil for the embedded SQLite file.
+    var databaseText: String? {
+        database ?? ProcessInfo.processInfo.environment["DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    func validate() throws {
+        if let text = databaseText, let problem = DatabaseURL.problem(with: text) {
+            let source = database == nil ? "DATABASE_URL" : "--database"
+            throw ValidationError("\(source) is not a PostgreSQL URL: \(problem).")
+        }
+    }
+
     func run() async throws {
         // Without TZ, glibc checks /etc/localtime with a stat for every local time it formats,
         // that is for every request's log line; with it set, the zone is read once.
@@ -36,18 +53,24 @@ struct NavigationDemo: AsyncParsableCommand {
         let logger = Logger(label: "navigation-demo")
         let signals = SignalWaiter()
 
-        let server = try await buildApplication(DemoConfiguration(
+        let configuration = DemoConfiguration(
             host: host, port: port, dataDirectory: dataDir, secretFile: secretFile,
-            publicDirectory: `public`, templatesDirectory: templates
-        ), logger: logger)
-        try server.start()
-        // Written unbuffered: scripts and tests read the port from this line.
-        let address = host.contains(":") ? "[\(host)]" : host
-        FileHandle.standardOutput.write(Data("Serving on http://\(address):\(server.port)/\n".utf8))
+            publicDirectory: `public`, templatesDirectory: templates, database: databaseText.flatMap(DatabaseURL.init))
+        do {
+            try await withDemoApplication(configuration, logger: logger) { server in
+                try server.start()
+                // Written unbuffered: scripts and tests read the port from this line.
+                let address = host.contains(":") ? "[\(host)]" : host
+                FileHandle.standardOutput.write(Data("Serving on http://\(address):\(server.port)/\n".utf8))
 
-        let received = await signals.wait()
-        logger.info("Received signal \(received); finishing requests in flight")
-        server.shutdown(timeout: 10)
+                let received = await signals.wait()
+                logger.info("Received signal \(received); finishing requests in flight")
+                server.shutdown(timeout: 10)
+            }
+        } catch let error as DatabaseUnreachable {
+            FileHandle.standardError.write(Data("navigation-demo: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
         logger.info("Stopped")
     }
 }

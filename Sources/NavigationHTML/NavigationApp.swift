@@ -5,18 +5,29 @@ import Navigation
 /// says what each screen shows. The library draws everything around it — navigation bar, back
 /// button, breadcrumb, tab bar, presentations — and keeps the state in the URL and the cookie.
 ///
+/// The requirements that ask for data are `async throws`, so an app awaits its clients
+/// (postgres-nio, an HTTP client) where it needs them; a synchronous method satisfies them just
+/// as well, and one that never waits is run to the end on the server thread that received the
+/// request. A waiting request holds no thread (see `HTTPResponder`).
+///
 /// ```swift
 /// struct ShopApp: NavigationApp {
 ///     typealias Schema = ShopNavigation
 ///     let name = "Shop"
-///     func title(for route: ShopRoute) throws -> String { ... }
-///     func root(of tab: ShopTab, context: ScreenContext<ShopNavigation>) throws -> Screen { ... }
+///     let db: PostgresClient
+///     func title(for route: ShopRoute) async throws -> String { ... }
+///     func root(of tab: ShopTab, context: ScreenContext<ShopNavigation>) async throws -> Screen {
+///         let rows = try await db.query("SELECT id, name FROM product ORDER BY name")
+///         ...
+///     }
 ///     func screen(for route: ShopRoute, context: ScreenContext<ShopNavigation>) throws -> Screen { ... }
 /// }
 /// ```
 ///
 /// Throw `HTTPError(.notFound, "…")` for an item that does not exist: the stack is cut just
-/// below that screen and the message shows with status 404.
+/// below that screen and the message shows with status 404. Throw `HTTPError.unavailable(…)`
+/// when a dependency is down: the client gets 503 with `Retry-After` and its cookie stays as
+/// it was.
 public protocol NavigationApp: Sendable {
     associatedtype Schema: NavigationSchema
 
@@ -24,7 +35,7 @@ public protocol NavigationApp: Sendable {
     var name: String { get }
 
     /// The title of a pushed screen, for the navigation bar, the back button and the breadcrumb.
-    func title(for route: Schema.Route) throws -> String
+    func title(for route: Schema.Route) async throws -> String
 
     /// The titles of the screens `routes` name, leaving out each whose item no longer exists
     /// (and holding no route that was not asked about).
@@ -35,7 +46,7 @@ public protocol NavigationApp: Sendable {
     /// Throw only when the answer cannot be known (the database is unreachable): the request then
     /// fails and the remembered stacks stay as they are. By default: `title(for:)` of each
     /// route, leaving out those for which it throws a 4xx `HTTPError`.
-    func titles(of routes: Set<Schema.Route>) throws -> [Schema.Route: String]
+    func titles(of routes: Set<Schema.Route>) async throws -> [Schema.Route: String]
 
     /// Runs everything a GET or HEAD asks of the app (titles, screens, split columns) inside
     /// one call: an app whose data lives in a database can answer all of it from one read, so a
@@ -43,20 +54,22 @@ public protocol NavigationApp: Sendable {
     /// By default: `body()`.
     ///
     /// ```swift
-    /// func reading<Result>(_ body: () throws -> Result) throws -> Result {
-    ///     try pool.read { _ in try body() }   // GRDB; the app's own reads then reenter it
+    /// func reading<Result>(_ body: () async throws -> Result) async throws -> Result {
+    ///     try await db.withConnection { connection in   // the app's reads then use it
+    ///         try await Page.$connection.withValue(connection, operation: body)
+    ///     }
     /// }
     /// ```
-    func reading<Result>(_ body: () throws -> Result) throws -> Result
+    func reading<Result>(_ body: () async throws -> Result) async throws -> Result
 
     /// The root screen of a tab.
-    func root(of tab: Schema.Tab, context: ScreenContext<Schema>) throws -> Screen
+    func root(of tab: Schema.Tab, context: ScreenContext<Schema>) async throws -> Screen
 
     /// A pushed screen.
-    func screen(for route: Schema.Route, context: ScreenContext<Schema>) throws -> Screen
+    func screen(for route: Schema.Route, context: ScreenContext<Schema>) async throws -> Screen
 
     /// The content of a presentation over the visible screen.
-    func screen(for destination: Schema.Destination, context: ScreenContext<Schema>) throws -> Screen
+    func screen(for destination: Schema.Destination, context: ScreenContext<Schema>) async throws -> Screen
 
     /// What `/` opens: the restored state by default. An app may present a first-run flow here,
     /// as SwiftUI apps present onboarding on first launch; deep links are never redirected.
@@ -66,20 +79,20 @@ public protocol NavigationApp: Sendable {
     func colorScheme(in state: NavigationState<Schema>) -> ColorScheme?
 
     /// The columns of `tab` in a wide window, or nil for a tab that is a plain stack.
-    func splitColumns(for tab: Schema.Tab, context: ScreenContext<Schema>) throws -> SplitColumns?
+    func splitColumns(for tab: Schema.Tab, context: ScreenContext<Schema>) async throws -> SplitColumns?
 
     /// Handles a form posted to the screen `context` shows (already checked to come from this
     /// site). Throw `HTTPError(.badRequest, …)` for an action the screen does not have.
-    func submit(_ submission: Submission, context: ScreenContext<Schema>) throws -> SubmissionOutcome<Schema>
+    func submit(_ submission: Submission, context: ScreenContext<Schema>) async throws -> SubmissionOutcome<Schema>
 }
 
 extension NavigationApp {
-    public func screen(for destination: Schema.Destination, context: ScreenContext<Schema>) throws -> Screen {
+    public func screen(for destination: Schema.Destination, context: ScreenContext<Schema>) async throws -> Screen {
         throw HTTPError(.notFound, "This app presents nothing here.")
     }
 
-    public func reading<Result>(_ body: () throws -> Result) throws -> Result {
-        try body()
+    public func reading<Result>(_ body: () async throws -> Result) async throws -> Result {
+        try await body()
     }
 
     public func launch(_ restored: NavigationState<Schema>) -> NavigationState<Schema> {
@@ -90,11 +103,11 @@ extension NavigationApp {
         nil
     }
 
-    public func titles(of routes: Set<Schema.Route>) throws -> [Schema.Route: String] {
+    public func titles(of routes: Set<Schema.Route>) async throws -> [Schema.Route: String] {
         var titles: [Schema.Route: String] = [:]
         for route in routes {
             do {
-                titles[route] = try title(for: route)
+                titles[route] = try await title(for: route)
             } catch let error as HTTPError where (400..<500).contains(error.status.code) {
                 continue
             }
@@ -102,11 +115,11 @@ extension NavigationApp {
         return titles
     }
 
-    public func splitColumns(for tab: Schema.Tab, context: ScreenContext<Schema>) throws -> SplitColumns? {
+    public func splitColumns(for tab: Schema.Tab, context: ScreenContext<Schema>) async throws -> SplitColumns? {
         nil
     }
 
-    public func submit(_ submission: Submission, context: ScreenContext<Schema>) throws -> SubmissionOutcome<Schema> {
+    public func submit(_ submission: Submission, context: ScreenContext<Schema>) async throws -> SubmissionOutcome<Schema> {
         throw HTTPError(.methodNotAllowed, "This app takes no forms.")
     }
 }

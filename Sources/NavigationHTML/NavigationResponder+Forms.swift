@@ -21,14 +21,14 @@ extension NavigationResponder {
 
     /// Hands the form to the app; on success redirects to the resulting screen (303), otherwise
     /// renders the same screen again with the message and the user's input (422).
-    func submit(_ request: Request, page: inout RenderedPage<Schema>, context: ScreenContext<Schema>) throws -> Response {
+    func submit(_ request: Request, page: inout RenderedPage<Schema>, context: ScreenContext<Schema>) async throws -> Response {
         guard page.status == .ok, page.showsScreen else {
             throw HTTPError(page.status, page.notice ?? "There is no form here.")
         }
         var fields = request.form
         fields["_token"] = nil
         let action = fields.removeValue(forKey: "_action") ?? ""
-        switch try app.submit(Submission(action: action, fields: fields), context: context) {
+        switch try await app.submit(Submission(action: action, fields: fields), context: context) {
         case .navigate(let actions):
             actions.forEach { page.state.apply($0) }
             return .redirect(to: page.state.url)
@@ -36,7 +36,7 @@ extension NavigationResponder {
             page.status = .unprocessableContent
             let retry = ScreenContext(state: context.state, query: context.query, formToken: context.formToken,
                                       submitted: fields, error: message)
-            return try html(page, context: retry)
+            return try await html(page, context: retry)
         }
     }
 }

@@ -4,20 +4,20 @@ import Navigation
 extension NavigationResponder {
     /// Renders the visible screen inside the chrome: tab bar, navigation bar with the back button,
     /// breadcrumb, and the presentation over it.
-    func html(_ page: RenderedPage<Schema>, context: ScreenContext<Schema>) throws -> Response {
+    func html(_ page: RenderedPage<Schema>, context: ScreenContext<Schema>) async throws -> Response {
         var page = page
         let state = page.state
         var title = "Not Found"
         var content: [UInt8] = []
         if page.showsScreen {
-            let screen = try screen(for: state, context: context, page: &page)
+            let screen = try await screen(for: state, context: context, page: &page)
             title = screen.title
             content = try render(screen)
         }
-        let presentation = try presentationModel(context: context, page: &page)
+        let presentation = try await presentationModel(context: context, page: &page)
         let crumbs = page.showsScreen ? breadcrumbs(for: context, page: page) : []
         let split = page.showsScreen
-            ? try splitModel(context: context, page: page, detailTitle: title, detail: content) : nil
+            ? try await splitModel(context: context, page: page, detailTitle: title, detail: content) : nil
         let back: PageModel.Link? = crumbs.count >= 2
             ? PageModel.Link(title: crumbs[crumbs.count - 2].title, href: crumbs[crumbs.count - 2].href) : nil
         let model = PageModel(
@@ -62,12 +62,12 @@ extension NavigationResponder {
 
     private func screen(
         for state: NavigationState<Schema>, context: ScreenContext<Schema>, page: inout RenderedPage<Schema>
-    ) throws -> Screen {
+    ) async throws -> Screen {
         do {
             if let top = state.path.last {
-                return try app.screen(for: top, context: context)
+                return try await app.screen(for: top, context: context)
             }
-            return try app.root(of: state.selectedTab, context: context)
+            return try await app.root(of: state.selectedTab, context: context)
         } catch let error as HTTPError where error.status.code < 500 {
             page.status = error.status
             page.notice = error.message
@@ -79,7 +79,7 @@ extension NavigationResponder {
     /// inside it), else the destination's screen.
     private func presentationModel(
         context: ScreenContext<Schema>, page: inout RenderedPage<Schema>
-    ) throws -> PageModel.Presentation? {
+    ) async throws -> PageModel.Presentation? {
         guard let destination = page.state.presentation else { return nil }
         let inner = context.presenting()
         do {
@@ -87,13 +87,13 @@ extension NavigationResponder {
             var back: PageModel.Link?
             let path = page.state.presentationPath
             if let top = path.last {
-                screen = try app.screen(for: top, context: inner)
+                screen = try await app.screen(for: top, context: inner)
                 let below = path.count >= 2
-                    ? try app.title(for: path[path.count - 2])
-                    : try app.screen(for: destination, context: inner).title
+                    ? try await app.title(for: path[path.count - 2])
+                    : try await app.screen(for: destination, context: inner).title
                 back = PageModel.Link(title: below, href: inner.href(.pop))
             } else {
-                screen = try app.screen(for: destination, context: inner)
+                screen = try await app.screen(for: destination, context: inner)
             }
             let style = destination.style
             return PageModel.Presentation(
@@ -117,9 +117,9 @@ extension NavigationResponder {
     /// the last column's selection and the stack above it, or the placeholder.
     private func splitModel(
         context: ScreenContext<Schema>, page: RenderedPage<Schema>, detailTitle: String, detail: [UInt8]
-    ) throws -> PageModel.Split? {
+    ) async throws -> PageModel.Split? {
         let state = context.state
-        guard let split = try app.splitColumns(for: state.selectedTab, context: context) else { return nil }
+        guard let split = try await app.splitColumns(for: state.selectedTab, context: context) else { return nil }
         let depth = min(max(split.selectionDepth, 0), state.path.count)
         // The last column's selection heads the detail column's stack; before it is made, the
         // detail column starts above the selections.

@@ -13,7 +13,7 @@ import MicroHTTP
     /// Times the steps of `respond(to:)` for a GET of a page one at a time, each on the previous
     /// step's output, so a change's effect shows without HTTP around it. The request must carry a
     /// valid cookie. The last row is the whole `respond(to:)`.
-    public func timePhases(of request: Request, runs: Int) throws -> [PhaseTiming] {
+    public func timePhases(of request: Request, runs: Int) async throws -> [PhaseTiming] {
         guard let value = request.cookies[cookie.name], let (version, json) = cookie.verify(value),
               let stored = cookie.read(version: version, json: json)
         else { throw HTTPError(.badRequest, "The request carries no valid state cookie.") }
@@ -21,47 +21,47 @@ import MicroHTTP
         let match = Location<Schema>.match(path: request.path, query: request.query)
         var page = resolve(match, path: request.path, restoring: restored)
         let routes = Self.routes(restored: restored, shown: page.state)
-        let titles = ScreenTitles(try app.titles(of: routes), of: routes)
+        let titles = ScreenTitles(try await app.titles(of: routes), of: routes)
         _ = dropMissingItems(from: &restored, titles: titles)
         let formToken = cookie.formToken(for: stored.nonce)
-        let context = validate(&page, titles: titles, query: request.query, formToken: formToken)
+        let context = await validate(&page, titles: titles, query: request.query, formToken: formToken)
         let written = StoredState<Schema>(state: page.state, nonce: stored.nonce)
         let encoded = cookie.json(of: written)
 
-        func time(_ phase: String, _ body: () throws -> Void) rethrows -> PhaseTiming {
+        func time(_ phase: String, _ body: () async throws -> Void) async rethrows -> PhaseTiming {
             var samples: [Double] = []
             for _ in 0..<runs {
                 let start = ContinuousClock.now
-                try body()
+                try await body()
                 samples.append(Double((ContinuousClock.now - start) / .nanoseconds(1)) / 1000)
             }
             return PhaseTiming(phase: phase, microseconds: samples.sorted()[samples.count / 2])
         }
         return [
-            try time("read transaction (empty)") { try app.reading {} },
-            time("verify (base64, HMAC)") { _ = cookie.verify(value) },
-            time("decode (JSON → state)") { _ = cookie.read(version: version, json: json) },
-            time("resolve (URL → state)") {
+            try await time("read transaction (empty)") { try await app.reading {} },
+            await time("verify (base64, HMAC)") { _ = cookie.verify(value) },
+            await time("decode (JSON → state)") { _ = cookie.read(version: version, json: json) },
+            await time("resolve (URL → state)") {
                 _ = resolve(Location<Schema>.match(path: request.path, query: request.query), path: request.path, restoring: restored)
             },
-            try time("titles (\(routes.count) screens)") { _ = try app.titles(of: routes) },
-            time("restore and validate") {
+            try await time("titles (\(routes.count) screens)") { _ = try await app.titles(of: routes) },
+            await time("restore and validate") {
                 var state = stored.state
                 _ = dropMissingItems(from: &state, titles: titles)
                 var page = page
-                _ = validate(&page, titles: titles, query: request.query, formToken: formToken)
+                _ = await validate(&page, titles: titles, query: request.query, formToken: formToken)
             },
-            try time("screen data") {
+            try await time("screen data") {
                 if let top = page.state.path.last {
-                    _ = try app.screen(for: top, context: context)
+                    _ = try await app.screen(for: top, context: context)
                 } else {
-                    _ = try app.root(of: page.state.selectedTab, context: context)
+                    _ = try await app.root(of: page.state.selectedTab, context: context)
                 }
             },
-            try time("page (screen data + templates)") { _ = try html(page, context: context) },
-            time("encode (state → JSON)") { _ = cookie.json(of: written) },
-            time("sign (base64, HMAC)") { _ = cookie.seal(json: encoded) },
-            try time("whole respond(to:)") { _ = try respond(to: request) },
+            try await time("page (screen data + templates)") { _ = try await html(page, context: context) },
+            await time("encode (state → JSON)") { _ = cookie.json(of: written) },
+            await time("sign (base64, HMAC)") { _ = cookie.seal(json: encoded) },
+            try await time("whole respond(to:)") { _ = try await respond(to: request) },
         ]
     }
 }

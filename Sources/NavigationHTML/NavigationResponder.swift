@@ -37,15 +37,16 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
         self.script = script
     }
 
-    public func respond(to request: Request) throws -> Response {
+    public func respond(to request: Request) async throws -> Response {
         guard [.get, .head, .post].contains(request.method) else {
             throw HTTPError(.methodNotAllowed, "Only GET, HEAD and POST are served here.")
         }
         // A post may write; any other request only reads, all of it inside one read of the app's.
-        return request.method == .post ? try answer(request) : try app.reading { try answer(request) }
+        if request.method == .post { return try await answer(request) }
+        return try await app.reading { try await answer(request) }
     }
 
-    private func answer(_ request: Request) throws -> Response {
+    private func answer(_ request: Request) async throws -> Response {
         let match = Location<Schema>.match(path: request.path, query: request.query)
         // The stack the URL replaces is not read, unless its tab is hidden (then it is kept).
         var reading = request.cookies[cookie.name].flatMap { cookie.read($0, leavingUnread: match.replacedTab) }
@@ -58,7 +59,7 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
         var restored = stored?.state ?? NavigationState()
         var page = resolve(match, path: request.path, restoring: restored)
         let routes = Self.routes(restored: restored, shown: page.state)
-        let titles = ScreenTitles(try app.titles(of: routes), of: routes)
+        let titles = ScreenTitles(try await app.titles(of: routes), of: routes)
         let dropped = dropMissingItems(from: &restored, titles: titles)
         if dropped != nil { page = resolve(match, path: request.path, restoring: restored) }
         page.notice = page.notice ?? stored?.notice ?? dropped
@@ -71,12 +72,12 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
             response = .redirect(to: page.state.url)
             carried = page.notice
         } else {
-            let context = validate(&page, titles: titles, query: request.query, formToken: cookie.formToken(for: nonce))
+            let context = await validate(&page, titles: titles, query: request.query, formToken: cookie.formToken(for: nonce))
             visible = context.links.encodedStack
             if request.method == .post {
-                response = try submit(request, page: &page, context: context)
+                response = try await submit(request, page: &page, context: context)
             } else {
-                response = wantsJSON(request) ? try json(page) : try html(page, context: context)
+                response = wantsJSON(request) ? try json(page) : try await html(page, context: context)
             }
         }
         var remembered = page.state
@@ -172,13 +173,13 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
     /// what is rendered and remembered is always valid.
     func validate(
         _ page: inout RenderedPage<Schema>, titles: ScreenTitles<Schema.Route>, query: [String: String], formToken: String
-    ) -> ScreenContext<Schema> {
+    ) async -> ScreenContext<Schema> {
         page.titles = titles
         if !titles.isComplete {
             for (index, route) in page.state.path.elements.enumerated() where titles[route] == nil {
                 do {
                     // Asked again only for the missing item, for the app's own message.
-                    page.titles[route] = try app.title(for: route)
+                    page.titles[route] = try await app.title(for: route)
                 } catch {
                     page.state.path.removeLast(page.state.path.count - index)
                     page.status = (error as? HTTPError)?.status ?? .notFound

@@ -13,7 +13,7 @@ public struct RequestLogger: HTTPResponder {
         self.logger = logger
     }
 
-    public func respond(to request: Request) throws -> Response {
+    public func respond(to request: Request) async throws -> Response {
         let start = ContinuousClock.now
         var status = HTTPStatus.internalServerError
         defer {
@@ -22,7 +22,7 @@ public struct RequestLogger: HTTPResponder {
             logger.info("\(request.method.rawValue) \(path) \(status.code) \(Int(micros))µs")
         }
         do {
-            let response = try next.respond(to: request)
+            let response = try await next.respond(to: request)
             status = response.status
             return response
         } catch let error as HTTPError {

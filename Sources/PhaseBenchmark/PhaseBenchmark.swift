@@ -44,15 +44,15 @@ struct PhaseBenchmark {
                 "/profile/settings",
                 home(depth: depth - 1),
             ] {
-                let response = try responder.respond(to: Request(
+                let response = try await responder.respond(to: Request(
                     method: .get, path: path, cookies: cookie.map { ["nav": $0] } ?? [:]))
                 cookie = response.cookies.first { $0.name == "nav" }?.value ?? cookie
             }
             let request = Request(method: .get, path: home(depth: depth), cookies: ["nav": cookie!])
             if respondOnly {
-                for _ in 0..<runs { _ = try responder.respond(to: request) }
+                for _ in 0..<runs { _ = try await responder.respond(to: request) }
             } else {
-                columns.append(try responder.timePhases(of: request, runs: runs))
+                columns.append(try await responder.timePhases(of: request, runs: runs))
             }
         }
         guard !respondOnly else { return }

@@ -1,4 +1,5 @@
 import DemoApp
+import HTTPTestSupport
 import Foundation
 import Logging
 import MicroHTTP
@@ -25,14 +26,18 @@ func withDemoServer(secret: String, _ body: (Int, URL) throws -> Void) async thr
 func withDemoServer(dataDirectory data: URL, _ body: (Int) throws -> Void) async throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
-    let server = try await buildApplication(
+    try await withDemoApplication(
         DemoConfiguration(
             port: 0,
             dataDirectory: data.path,
             publicDirectory: root.appendingPathComponent("Public").path,
-            templatesDirectory: root.appendingPathComponent("Templates").path),
-        logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
-    try server.start()
-    defer { server.shutdown() }
-    try body(server.port)
+            templatesDirectory: root.appendingPathComponent("Templates").path,
+            database: try await DemoDatabase.database(for: data)),
+        logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+    ) { server in
+        try server.start()
+        // The test's blocking client runs on a thread of its own: a PostgreSQL store's answers
+        // come back on Swift's cooperative threads, which it must not hold.
+        try await onThreadWaitedFor { try body(server.port) }
+    }
 }

@@ -48,8 +48,10 @@ import Testing
             let dialog = try user.get("/orders/order/ORD-001?present=delete-order/ORD-001")
             let action = try #require(dialog.formAction)
             let token = try #require(dialog.formToken)
+            let database = DemoDatabase.url(for: data)
             func files() throws -> [Data] {
-                try ["demo.sqlite", "demo.sqlite-wal"].map { try Data(contentsOf: data.appendingPathComponent($0)) }
+                if let database { return [try DemoDatabase.dump(database)] }
+                return try ["demo.sqlite", "demo.sqlite-wal"].map { try Data(contentsOf: data.appendingPathComponent($0)) }
             }
             let before = try files()
             let refused = [

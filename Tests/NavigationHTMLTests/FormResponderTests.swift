@@ -15,24 +15,24 @@ import Testing
 
     /// GETs `path`, then posts `fields` with the page's token and cookie, as a browser would.
     func post(_ fields: [String: String], to path: String, query: [String: String],
-              with responder: NavigationResponder<EditableNotesApp>) throws -> Response {
-        let page = try responder.respond(to: Request(method: .get, path: path, query: query))
+              with responder: NavigationResponder<EditableNotesApp>) async throws -> Response {
+        let page = try await responder.respond(to: Request(method: .get, path: path, query: query))
         let html = String(decoding: page.bodyBytes, as: UTF8.self)
         let token = try #require(html.firstMatch(of: #/name="_token" value="([^"]*)"/#)?.output.1)
         let value = try #require(page.cookies.first?.value)
-        return try responder.respond(to: Request(method: .post, path: path, query: query,
+        return try await responder.respond(to: Request(method: .post, path: path, query: query,
                                                  cookies: ["nav": value], form: fields.merging(["_token": String(token)]) { $1 }))
     }
 
     @Test func saveRedirectsToTheScreenBehindAndInvalidInputIs422() async throws {
         let app = EditableNotesApp()
         let responder = try await responder(app)
-        let saved = try post(["_action": "save", "text": "Buy oat milk"], to: "/notes/note/1", query: ["present": "edit/1"], with: responder)
+        let saved = try await post(["_action": "save", "text": "Buy oat milk"], to: "/notes/note/1", query: ["present": "edit/1"], with: responder)
         #expect(saved.status == .seeOther)
         #expect(saved.headers["Location"] == "/notes/note/1")
         #expect(try app.text(1) == "Buy oat milk")
 
-        let rejected = try post(["_action": "save", "text": "  "], to: "/notes/note/1", query: ["present": "edit/1"], with: responder)
+        let rejected = try await post(["_action": "save", "text": "  "], to: "/notes/note/1", query: ["present": "edit/1"], with: responder)
         #expect(rejected.status == .unprocessableContent)
         let html = String(decoding: rejected.bodyBytes, as: UTF8.self)
         #expect(html.contains("Write something."))
@@ -42,22 +42,22 @@ import Testing
     @Test func deleteThroughTheDialogPopsTheScreenAndForgedPostsAreRefused() async throws {
         let app = EditableNotesApp()
         let responder = try await responder(app)
-        #expect(throws: HTTPError.self) {
-            try responder.respond(to: Request(method: .post, path: "/notes/note/2", query: ["present": "delete/2"],
+        await #expect(throws: HTTPError.self) {
+            try await responder.respond(to: Request(method: .post, path: "/notes/note/2", query: ["present": "delete/2"],
                                               form: ["_action": "delete", "_token": "forged"]))
         }
         #expect(try app.text(2) == "Call Sam", "a refused post changes nothing")
-        let deleted = try post(["_action": "delete"], to: "/notes/note/2", query: ["present": "delete/2"], with: responder)
+        let deleted = try await post(["_action": "delete"], to: "/notes/note/2", query: ["present": "delete/2"], with: responder)
         #expect(deleted.headers["Location"] == "/notes")
         #expect(throws: HTTPError.self) { try app.text(2) }
     }
 
     @Test func theSplitViewShowsColumnsAndAPlaceholder() async throws {
         let responder = try await responder()
-        let root = String(decoding: try responder.respond(to: Request(method: .get, path: "/notes")).bodyBytes, as: UTF8.self)
+        let root = String(decoding: try await responder.respond(to: Request(method: .get, path: "/notes")).bodyBytes, as: UTF8.self)
         #expect(root.contains(#"<div class="split split-2">"#))
         #expect(root.contains(#"<div class="unavailable"><h2 id="detail-title">Select a Note</h2></div>"#))
-        let selected = String(decoding: try responder.respond(to: Request(method: .get, path: "/notes/note/3")).bodyBytes, as: UTF8.self)
+        let selected = String(decoding: try await responder.respond(to: Request(method: .get, path: "/notes/note/3")).bodyBytes, as: UTF8.self)
         #expect(selected.contains(#"<h2 class="column-title" id="detail-title">Note 3</h2>"#))
         #expect(selected.contains(#"href="/notes/note/3" aria-current="true""#))
     }

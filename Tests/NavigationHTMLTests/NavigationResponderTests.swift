@@ -30,16 +30,16 @@ import Testing
 
     @Test func theCookieCarriesHiddenStacksAndIsSetOnlyWhenTheStateChanges() async throws {
         let responder = try await responder()
-        let first = try responder.respond(to: Request(method: .get, path: "/notes/note/3"))
+        let first = try await responder.respond(to: Request(method: .get, path: "/notes/note/3"))
         let value = try #require(first.cookies.first { $0.name == "nav" }?.value)
         #expect(cookie.decode(value)?[.notes].path.elements == [.note(id: 3)])
 
-        let archive = try responder.respond(to: Request(method: .get, path: "/archive", cookies: ["nav": value]))
+        let archive = try await responder.respond(to: Request(method: .get, path: "/archive", cookies: ["nav": value]))
         #expect(html(archive).contains(#"<a class="tab tab-notes" href="/notes/note/3">Notes</a>"#))
         let archived = try #require(archive.cookies.first?.value)
         #expect(cookie.decode(archived)?.selectedTab == .archive)
 
-        let same = try responder.respond(to: Request(method: .get, path: "/archive", cookies: ["nav": archived]))
+        let same = try await responder.respond(to: Request(method: .get, path: "/archive", cookies: ["nav": archived]))
         #expect(same.cookies.isEmpty)
     }
 
@@ -63,11 +63,11 @@ import Testing
         let responder = try await responder()
         var headers = HTTPHeaders()
         headers.add("Accept", "application/json")
-        let json = try responder.respond(to: Request(method: .get, path: "/archive/note/1", headers: headers))
+        let json = try await responder.respond(to: Request(method: .get, path: "/archive/note/1", headers: headers))
         #expect(String(decoding: json.bodyBytes, as: UTF8.self)
             == #"{"context":null,"features":[],"flow":{},"hiddenTabs":[],"presentation":null,"selectedTab":"archive","tabOrder":["notes","archive"],"tabs":{"archive":{"path":[{"note":{"id":1}}]},"notes":{"path":[]}}}"#)
-        #expect(throws: HTTPError.self) {
-            try responder.respond(to: Request(method: .post, path: "/notes"))
+        await #expect(throws: HTTPError.self) {
+            try await responder.respond(to: Request(method: .post, path: "/notes"))
         }
     }
 }

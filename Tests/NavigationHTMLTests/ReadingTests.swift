@@ -9,10 +9,10 @@ import Testing
 final class ReadingLog: Sendable {
     private let counts = Mutex((open: 0, reads: 0, inside: 0, outside: 0))
 
-    func read<Result>(_ body: () throws -> Result) rethrows -> Result {
+    func read<Result>(_ body: () async throws -> Result) async rethrows -> Result {
         counts.withLock { $0.open += 1; $0.reads += 1 }
         defer { counts.withLock { $0.open -= 1 } }
-        return try body()
+        return try await body()
     }
 
     func asked() {
@@ -33,7 +33,7 @@ struct ReadingNotesApp: NavigationApp {
     let log = ReadingLog()
     let notes = NotesApp()
 
-    func reading<Result>(_ body: () throws -> Result) throws -> Result { try log.read(body) }
+    func reading<Result>(_ body: () async throws -> Result) async throws -> Result { try await log.read(body) }
     func title(for route: NoteRoute) throws -> String {
         log.asked()
         return try notes.title(for: route)
@@ -49,15 +49,15 @@ struct ReadingNotesApp: NavigationApp {
 }
 
 @Suite struct ReadingTests {
-    @Test func everyQuestionOfAGetOrHeadComesInsideOneRead() throws {
+    @Test func everyQuestionOfAGetOrHeadComesInsideOneRead() async throws {
         let app = ReadingNotesApp()
         let responder = NavigationResponder(
             app: app, templates: try TemplateLibrary(directory: NavigationResponderTests.templates),
             cookie: StateCookie<Notes>(keys: KeyRing(secrets: ["a secret of at least sixteen characters"])!))
-        let page = try responder.respond(to: Request(method: .get, path: "/notes/note/2"))
+        let page = try await responder.respond(to: Request(method: .get, path: "/notes/note/2"))
         #expect(page.status == .ok)
-        _ = try responder.respond(to: Request(method: .head, path: "/archive"))
-        let missing = try responder.respond(to: Request(method: .get, path: "/notes/note/9"))
+        _ = try await responder.respond(to: Request(method: .head, path: "/archive"))
+        let missing = try await responder.respond(to: Request(method: .get, path: "/notes/note/9"))
         #expect(missing.status == .notFound)
         let log = app.log.snapshot
         #expect(log.reads == 3)

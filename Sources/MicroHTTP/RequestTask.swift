@@ -1,0 +1,154 @@
+import CMicroHTTPD
+import Synchronization
+
+/// One request's work: the task that runs the responder, the executor that task prefers, and
+/// the answer, which may come at once or later.
+///
+/// The worker thread that received the request starts the task and runs its jobs itself
+/// (`runInline`) for as long as it does not wait, so a responder that answers at once is done
+/// before the access handler returns, with no thread hop. Once the task waits (its awaited
+/// work completes on another thread), the worker detaches: the connection is suspended, later
+/// jobs run on the server's `ContinuationThreads`, and whoever delivers the answer first (the
+/// responder, the deadline, a disconnect, shutdown) resumes the connection, exactly once.
+final class RequestTask: TaskExecutor {
+    /// A suspended libmicrohttpd connection; resumed only while holding `answer`'s lock, and
+    /// only once, so the pointer is never used after libmicrohttpd may free it.
+    struct Connection: @unchecked Sendable {
+        let pointer: OpaquePointer
+        /// Its socket, watched for the client going away.
+        let socket: Int32
+    }
+
+    private enum Answer {
+        /// The responder is working and the worker is still in the access handler.
+        case running
+        /// The worker left; the connection waits for `deliver`.
+        case suspended(Connection)
+        /// The answer, for the worker to queue.
+        case answered(Response)
+        /// Queued, or dropped because nobody waits for it any more.
+        case taken
+    }
+
+    /// Jobs waiting for the worker while it runs the task inline; nil once it has detached.
+    private struct InlineJobs {
+        var first: UnownedJob?
+        var more: [UnownedJob] = []
+    }
+
+    private let answer = Mutex(Answer.running)
+    private let jobs = Mutex<InlineJobs?>(InlineJobs())
+    private let handle = Mutex<Task<Void, Never>?>(nil)
+    /// When the request gives up waiting: `503` with `Retry-After`.
+    let deadline: ContinuousClock.Instant
+
+    /// Where the task's jobs go once the worker has detached.
+    private let continuations: ContinuationThreads
+
+    init(deadline: ContinuousClock.Instant, continuations: ContinuationThreads) {
+        self.deadline = deadline
+        self.continuations = continuations
+    }
+
+    /// Starts `work` and runs it on this thread until it answers or first waits.
+    ///
+    /// - Returns: The answer when it came without waiting, else nil: the caller must then
+    ///   `suspend` the connection.
+    func runInline(_ work: @escaping @Sendable () async -> Response) -> Response? {
+        let task = Task(executorPreference: self) { _ = self.deliver(await work()) }
+        while let job = nextInlineJob() {
+            job.runSynchronously(on: asUnownedTaskExecutor())
+        }
+        return answer.withLock { answer in
+            guard case .answered(let response) = answer else {
+                handle.withLock { $0 = task }
+                return nil
+            }
+            answer = .taken
+            return response
+        }
+    }
+
+    /// Suspends `connection` until the answer is delivered, unless it has been already (by a
+    /// task that finished on another thread since `runInline` returned): then it is returned.
+    func suspend(_ connection: Connection) -> Response? {
+        answer.withLock { answer in
+            if case .answered(let response) = answer {
+                answer = .taken
+                return response
+            }
+            // Inside the lock: `deliver` resumes under it, so it can never resume first.
+            MHD_suspend_connection(connection.pointer)
+            answer = .suspended(connection)
+            return nil
+        }
+    }
+
+    /// The first answer delivered wins; later ones are dropped. Resumes the connection when the
+    /// worker has left it. Returns whether this answer won.
+    @discardableResult
+    func deliver(_ response: Response) -> Bool {
+        answer.withLock { answer in
+            switch answer {
+            case .running:
+                answer = .answered(response)
+                return true
+            case .suspended(let connection):
+                answer = .answered(response)
+                MHD_resume_connection(connection.pointer)
+                return true
+            case .answered, .taken:
+                return false
+            }
+        }
+    }
+
+    /// Answers in the responder's place (the deadline passed, the client left, the server
+    /// stops) and cancels its task, which may still be working.
+    func abandon(with response: Response) {
+        if deliver(response) { handle.withLock { $0 }?.cancel() }
+    }
+
+    /// The delivered answer, once, for the worker called again after the resume.
+    func takeAnswer() -> Response? {
+        answer.withLock { answer in
+            guard case .answered(let response) = answer else { return nil }
+            answer = .taken
+            return response
+        }
+    }
+
+    /// The connection while suspended.
+    var suspendedConnection: Connection? {
+        answer.withLock { answer in
+            if case .suspended(let connection) = answer { return connection }
+            return nil
+        }
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let unowned = UnownedJob(job)
+        let kept = jobs.withLock { jobs in
+            guard jobs != nil else { return false }
+            if jobs!.first == nil && jobs!.more.isEmpty { jobs!.first = unowned } else { jobs!.more.append(unowned) }
+            return true
+        }
+        if !kept { continuations.run(unowned, on: asUnownedTaskExecutor()) }
+    }
+
+    /// The next job to run inline, or nil after detaching: the task is waiting for something
+    /// that completes elsewhere, and its later jobs go to the global executor.
+    private func nextInlineJob() -> UnownedJob? {
+        jobs.withLock { jobs in
+            if let job = jobs?.first {
+                jobs!.first = nil
+                return job
+            }
+            if let more = jobs?.more, !more.isEmpty {
+                return jobs!.more.removeFirst()
+            }
+            jobs = nil
+            return nil
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import CMicroHTTPD
+import Synchronization
+
+/// The requests whose connections are suspended while their responders wait, and the watch
+/// that keeps them within their limits: libmicrohttpd neither times out a suspended connection
+/// nor notices that its client left.
+///
+/// A sweep answers each request past its deadline with `503` and `Retry-After`, and each whose
+/// client has closed its side of the connection, and cancels their responders' tasks; either
+/// way the connection resumes, and libmicrohttpd sends what it can and frees it.
+final class Suspensions: Sendable {
+    private let waiting = Mutex<[ObjectIdentifier: RequestTask]>([:])
+
+    static let timedOut = HTTPError.unavailable(
+        "Service Unavailable: the answer took too long. Try again in a moment.", retryAfter: 1).response
+    static let stopping = HTTPError.unavailable(
+        "Service Unavailable: the server is restarting. Try again in a moment.", retryAfter: 1).response
+
+    func add(_ task: RequestTask) {
+        waiting.withLock { $0[ObjectIdentifier(task)] = task }
+    }
+
+    func remove(_ task: RequestTask) {
+        _ = waiting.withLock { $0.removeValue(forKey: ObjectIdentifier(task)) }
+    }
+
+    var count: Int { waiting.withLock { $0.count } }
+
+    /// Answers the requests past their deadline and those whose clients left.
+    func sweep(now: ContinuousClock.Instant = .now) {
+        let tasks = waiting.withLock { Array($0.values) }
+        guard !tasks.isEmpty else { return }
+        var late: [RequestTask] = []
+        var watched: [RequestTask] = []
+        var sockets: [Int32] = []
+        for task in tasks {
+            if task.deadline <= now {
+                late.append(task)
+            } else if let connection = task.suspendedConnection, connection.socket >= 0 {
+                watched.append(task)
+                sockets.append(connection.socket)
+            }
+        }
+        for task in late { finish(task, with: Self.timedOut) }
+        guard !sockets.isEmpty else { return }
+        var closed = [UInt8](repeating: 0, count: sockets.count)
+        shim_peers_closed(sockets, &closed, sockets.count)
+        for (task, isClosed) in zip(watched, closed) where isClosed != 0 {
+            finish(task, with: Self.timedOut)
+        }
+    }
+
+    /// Answers every waiting request at once (the server stops).
+    func answerAll(with response: Response) {
+        let tasks = waiting.withLock { Array($0.values) }
+        for task in tasks { finish(task, with: response) }
+    }
+
+    private func finish(_ task: RequestTask, with response: Response) {
+        task.abandon(with: response)
+        remove(task)
+    }
+}
