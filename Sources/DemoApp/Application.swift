@@ -34,11 +34,13 @@ public func withDemoApplication<Result: Sendable>(
     }
     var storeLogger = logger
     storeLogger.logLevel = .error
-    let store = PostgresDemoStore(url: url, logger: storeLogger)
+    let store = PostgresDemoStore(url: url, statementTimeout: configuration.requestDeadline, logger: storeLogger)
     return try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask { await store.run() }
         defer { group.cancelAll() }
         do {
+            // Connecting once first: the pool would keep trying rather than fail.
+            try await store.probe()
             try await store.migrate()
         } catch {
             throw DatabaseUnreachable(url: url, reason: error)
@@ -62,6 +64,7 @@ private func serve<Result>(
     var settings = ServerConfiguration()
     settings.host = configuration.host
     settings.port = configuration.port
+    settings.requestDeadline = configuration.requestDeadline
     let server = Server(configuration: settings, responder: RequestLogger(next: files, logger: logger))
     defer { server.shutdown() }
     return try await body(server)

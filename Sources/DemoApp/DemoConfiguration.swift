@@ -12,6 +12,9 @@ public struct DemoConfiguration: Sendable {
     public var templatesDirectory: String
     /// The PostgreSQL database holding the demo's data; nil keeps it in `<dataDirectory>/demo.sqlite`.
     public var database: DatabaseURL?
+    /// How long a request may wait for its data: then it answers 503 with `Retry-After`, and
+    /// PostgreSQL cancels the statement (its `statement_timeout`).
+    public var requestDeadline: Duration
 
     public init(
         host: String = "127.0.0.1",
@@ -20,7 +23,8 @@ public struct DemoConfiguration: Sendable {
         secretFile: String? = nil,
         publicDirectory: String = "Public",
         templatesDirectory: String = "Templates",
-        database: DatabaseURL? = nil
+        database: DatabaseURL? = nil,
+        requestDeadline: Duration = .seconds(5)
     ) {
         self.host = host
         self.port = port
@@ -29,5 +33,6 @@ public struct DemoConfiguration: Sendable {
         self.publicDirectory = publicDirectory
         self.templatesDirectory = templatesDirectory
         self.database = database
+        self.requestDeadline = requestDeadline
     }
 }

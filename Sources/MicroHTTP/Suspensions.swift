@@ -12,7 +12,7 @@ final class Suspensions: Sendable {
     private let waiting = Mutex<[ObjectIdentifier: RequestTask]>([:])
 
     static let timedOut = HTTPError.unavailable(
-        "Service Unavailable: the answer took too long. Try again in a moment.", retryAfter: 1).response
+        "Service Unavailable: this page is temporarily unavailable (its answer took too long). Try again in a moment.", retryAfter: 1).response
     static let stopping = HTTPError.unavailable(
         "Service Unavailable: the server is restarting. Try again in a moment.", retryAfter: 1).response
 

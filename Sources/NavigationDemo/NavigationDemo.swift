@@ -34,6 +34,9 @@ struct NavigationDemo: AsyncParsableCommand {
         valueName: "postgresql://USER@HOST:PORT/DB"))
     var database: String?
 
+    @Option(help: "Seconds a request may wait for its data before it answers 503 (PostgreSQL's statement timeout too).")
+    var requestDeadline = 5.0
+
     /// `--database`, else `DATABASE_URL`; nil for the embedded SQLite file.
     var databaseText: String? {
         database ?? ProcessInfo.processInfo.environment["DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
@@ -43,6 +46,9 @@ struct NavigationDemo: AsyncParsableCommand {
         if let text = databaseText, let problem = DatabaseURL.problem(with: text) {
             let source = database == nil ? "DATABASE_URL" : "--database"
             throw ValidationError("\(source) is not a PostgreSQL URL: \(problem).")
+        }
+        guard requestDeadline > 0, requestDeadline <= 3600 else {
+            throw ValidationError("--request-deadline must be more than 0 and at most 3600 seconds.")
         }
     }
 
@@ -55,7 +61,8 @@ struct NavigationDemo: AsyncParsableCommand {
 
         let configuration = DemoConfiguration(
             host: host, port: port, dataDirectory: dataDir, secretFile: secretFile,
-            publicDirectory: `public`, templatesDirectory: templates, database: databaseText.flatMap(DatabaseURL.init))
+            publicDirectory: `public`, templatesDirectory: templates, database: databaseText.flatMap(DatabaseURL.init),
+            requestDeadline: .milliseconds(Int(requestDeadline * 1000)))
         do {
             try await withDemoApplication(configuration, logger: logger) { server in
                 try server.start()

@@ -24,6 +24,14 @@ func withDemoServer(secret: String, _ body: (Int, URL) throws -> Void) async thr
 
 /// The same, on a data folder the caller keeps, so a test can restart the server on it.
 func withDemoServer(dataDirectory data: URL, _ body: (Int) throws -> Void) async throws {
+    try await withDemoServer(dataDirectory: data, database: try await DemoDatabase.database(for: data), body)
+}
+
+/// The same on the database `database` (nil: SQLite in `data`).
+func withDemoServer(
+    dataDirectory data: URL, database: DatabaseURL?, requestDeadline: Duration = .seconds(5),
+    _ body: (Int) throws -> Void
+) async throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
     try await withDemoApplication(
@@ -32,7 +40,7 @@ func withDemoServer(dataDirectory data: URL, _ body: (Int) throws -> Void) async
             dataDirectory: data.path,
             publicDirectory: root.appendingPathComponent("Public").path,
             templatesDirectory: root.appendingPathComponent("Templates").path,
-            database: try await DemoDatabase.database(for: data)),
+            database: database, requestDeadline: requestDeadline),
         logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
     ) { server in
         try server.start()
