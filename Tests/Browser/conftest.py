@@ -5,6 +5,8 @@ import pathlib
 import shutil
 import subprocess
 import tempfile
+import urllib.parse
+import uuid
 
 import pytest
 
@@ -27,7 +29,7 @@ def base_url():
     data = tempfile.mkdtemp(prefix="browser-demo-")
     process = subprocess.Popen(
         [str(executable()), "--port", "0", "--data-dir", data,
-         "--public", str(ROOT / "Public"), "--templates", str(ROOT / "Templates")],
+         "--public", str(ROOT / "Public"), "--templates", str(ROOT / "Templates")] + database_options(),
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     line = process.stdout.readline().strip()
     if not line.startswith("Serving on "):
@@ -37,6 +39,19 @@ def base_url():
     process.terminate()
     assert process.wait(timeout=15) == 0, "the server must exit cleanly on SIGTERM"
     shutil.rmtree(data, ignore_errors=True)
+
+
+def database_options():
+    """On PostgreSQL when DEMO_TEST_DATABASE_URL names a cluster (scripts/with-postgres sets it):
+    a fresh database there for this session; else the SQLite file of the data folder."""
+    admin = os.environ.get("DEMO_TEST_DATABASE_URL")
+    if not admin:
+        return []
+    url = urllib.parse.urlsplit(admin)
+    name = "browser_" + uuid.uuid4().hex
+    subprocess.run([os.path.join(os.environ["PG_BIN"], "createdb"), "-h", url.hostname, "-p", str(url.port),
+                    "-U", url.username, name], check=True)
+    return ["--database", urllib.parse.urlunsplit(url._replace(path="/" + name))]
 
 
 def start_chromium(width, height, javascript):

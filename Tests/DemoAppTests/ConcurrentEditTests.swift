@@ -5,8 +5,8 @@ import HTTPTestSupport
 import Testing
 
 /// 64 connections post order edits at once to a server with two worker threads: every edit the
-/// server acknowledged with its 303 is the one the database keeps (no lost updates), and SQLite's
-/// integrity check passes afterwards.
+/// server acknowledged with its 303 is the one the database keeps (no lost updates), and on
+/// SQLite the integrity check passes afterwards. On PostgreSQL when the suites run against it.
 @Suite struct ConcurrentEditTests {
     static let clients = 64
 
@@ -15,12 +15,12 @@ import Testing
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("demo-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: data) }
         try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
-        let database = data.appendingPathComponent("demo.sqlite").path
         // One order per client, so each acknowledged edit has exactly one expected outcome.
-        let orders = try {
-            let store = try DemoStore(path: database)
-            return try (0..<Self.clients).map { try store.createOrder(title: "Start \($0)", cents: 100).id }
-        }()
+        let orders = try await DemoDatabase.withStore(for: data) { store in
+            var orders: [String] = []
+            for client in 0..<Self.clients { orders.append(try await store.createOrder(title: "Start \(client)", cents: 100).id) }
+            return orders
+        }
         let acknowledged = Locked<[Int]>(Array(repeating: 0, count: Self.clients))
         let failures = Locked<[String]>([])
         try await withDemoServer(dataDirectory: data) { port in
@@ -47,12 +47,13 @@ import Testing
                 }
             }
         }
-        let queue = try DatabaseQueue(path: database)
-        let (rows, integrity) = try queue.read { db in
-            (try Row.fetchAll(db, sql: "SELECT id, title, cents FROM purchase"),
-             try String.fetchOne(db, sql: "PRAGMA integrity_check"))
+        let rows = try await DemoDatabase.withStore(for: data) { try await $0.orders() }
+        var integrity: String? = "ok"
+        if !DemoDatabase.isPostgreSQL {
+            integrity = try await DatabaseQueue(path: data.appendingPathComponent("demo.sqlite").path)
+                .read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") }
         }
-        let stored = Dictionary(uniqueKeysWithValues: rows.map { ($0["id"] as String, ($0["title"] as String, $0["cents"] as Int)) })
+        let stored = Dictionary(uniqueKeysWithValues: rows.map { ($0.id, ($0.title, $0.cents)) })
         let edits = acknowledged.withLock { $0 }
         let lost = (0..<Self.clients).filter { client in
             let edit = edits[client]
@@ -64,7 +65,7 @@ import Testing
         #expect(lost.isEmpty)
         #expect(integrity == "ok")
         #expect(edits.filter { $0 > 0 }.count > Self.clients / 2, "most clients got edits through")
-        Figure.report("concurrent edits (\(Self.clients) connections, 2 workers, \(Int(duration)) s)",
+        Figure.report("concurrent edits (\(Self.clients) connections, \(DemoDatabase.isPostgreSQL ? "PostgreSQL" : "SQLite"), \(Int(duration)) s)",
                       "\(edits.reduce(0, +)) edits acknowledged, \(lost.count) lost, integrity_check \(integrity ?? "nil")")
     }
 }

@@ -25,6 +25,21 @@ enum DemoDatabase {
         return url
     }
 
+    /// Runs `body` with the store a test server on the data folder `data` uses: its PostgreSQL
+    /// database (created if need be) or its SQLite file.
+    static func withStore<Result>(for data: URL, _ body: (any DemoStorage) async throws -> Result) async throws -> Result {
+        guard let url = try await database(for: data) else {
+            return try await body(try DemoStore(path: data.appendingPathComponent("demo.sqlite").path))
+        }
+        let store = PostgresDemoStore(url: url, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+        return try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await store.run() }
+            defer { group.cancelAll() }
+            try await store.migrate()
+            return try await body(store)
+        }
+    }
+
     /// The name `database(for:)` gives the database of the data folder `data`.
     static func url(for data: URL) -> DatabaseURL? {
         guard var url = adminURL else { return nil }
