@@ -4,12 +4,13 @@ import Synchronization
 /// One request's work: the task that runs the responder, the executor that task prefers, and
 /// the answer, which may come at once or later.
 ///
-/// The worker thread that received the request starts the task and runs its jobs itself
-/// (`runInline`) for as long as it does not wait, so a responder that answers at once is done
-/// before the access handler returns, with no thread hop. Once the task waits (its awaited
-/// work completes on another thread), the worker detaches: the connection is suspended, later
-/// jobs run on the server's `ContinuationThreads`, and whoever delivers the answer first (the
-/// responder, the deadline, a disconnect, shutdown) resumes the connection, exactly once.
+/// The worker thread that received the request starts the task synchronously
+/// (`Task.immediateDetached`, in `runInline`): it runs on that thread until it first waits, so a
+/// responder that answers at once is done before the access handler returns, with no thread hop
+/// and no queue. Once the task waits, the connection is suspended, the task's later jobs run on
+/// the server's `ContinuationThreads` (this is the executor the task prefers), and whoever
+/// delivers the answer first (the responder, the deadline, a disconnect, shutdown) resumes the
+/// connection, exactly once.
 final class RequestTask: TaskExecutor {
     /// A suspended libmicrohttpd connection; resumed only while holding `answer`'s lock, and
     /// only once, so the pointer is never used after libmicrohttpd may free it.
@@ -30,14 +31,7 @@ final class RequestTask: TaskExecutor {
         case taken
     }
 
-    /// Jobs waiting for the worker while it runs the task inline; nil once it has detached.
-    private struct InlineJobs {
-        var first: UnownedJob?
-        var more: [UnownedJob] = []
-    }
-
     private let answer = Mutex(Answer.running)
-    private let jobs = Mutex<InlineJobs?>(InlineJobs())
     private let handle = Mutex<Task<Void, Never>?>(nil)
     /// When the request gives up waiting: `503` with `Retry-After`.
     let deadline: ContinuousClock.Instant
@@ -55,10 +49,7 @@ final class RequestTask: TaskExecutor {
     /// - Returns: The answer when it came without waiting, else nil: the caller must then
     ///   `suspend` the connection.
     func runInline(_ work: @escaping @Sendable () async -> Response) -> Response? {
-        let task = Task(executorPreference: self) { _ = self.deliver(await work()) }
-        while let job = nextInlineJob() {
-            job.runSynchronously(on: asUnownedTaskExecutor())
-        }
+        let task = Task.immediateDetached(executorPreference: self) { _ = self.deliver(await work()) }
         return answer.withLock { answer in
             guard case .answered(let response) = answer else {
                 handle.withLock { $0 = task }
@@ -127,28 +118,6 @@ final class RequestTask: TaskExecutor {
     }
 
     func enqueue(_ job: consuming ExecutorJob) {
-        let unowned = UnownedJob(job)
-        let kept = jobs.withLock { jobs in
-            guard jobs != nil else { return false }
-            if jobs!.first == nil && jobs!.more.isEmpty { jobs!.first = unowned } else { jobs!.more.append(unowned) }
-            return true
-        }
-        if !kept { continuations.run(unowned, on: asUnownedTaskExecutor()) }
-    }
-
-    /// The next job to run inline, or nil after detaching: the task is waiting for something
-    /// that completes elsewhere, and its later jobs go to the global executor.
-    private func nextInlineJob() -> UnownedJob? {
-        jobs.withLock { jobs in
-            if let job = jobs?.first {
-                jobs!.first = nil
-                return job
-            }
-            if let more = jobs?.more, !more.isEmpty {
-                return jobs!.more.removeFirst()
-            }
-            jobs = nil
-            return nil
-        }
+        continuations.run(UnownedJob(job), on: asUnownedTaskExecutor())
     }
 }
