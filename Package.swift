@@ -12,6 +12,13 @@ let package = Package(
         .executable(name: "navigation-demo", targets: ["NavigationDemo"]),
         .executable(name: "phase-benchmark", targets: ["PhaseBenchmark"]),
     ],
+    traits: [
+        // The demo's PostgreSQL store (postgres-nio, and SwiftNIO under it). On by default;
+        // `--disable-default-traits` builds the demo on SQLite alone, in a fraction of the time
+        // (the sanitizer and fuzzing builds of scripts/tsan and scripts/fuzz do).
+        .trait(name: "PostgreSQL", description: "The demo can keep its data in PostgreSQL (--database)."),
+        .default(enabledTraits: ["PostgreSQL"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -48,7 +55,7 @@ let package = Package(
                 "Navigation", "NavigationHTML", "MicroHTTP",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
             ]
         ),
         .executableTarget(
@@ -81,7 +88,7 @@ let package = Package(
                 "DemoApp", "NavigationHTML", "Navigation", "MicroHTTP", "HTTPTestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
             ]
         ),
     ],

@@ -9,6 +9,7 @@
 #include <malloc.h>
 #include <sched.h>
 #include <poll.h>
+#include <pthread.h>
 #include <microhttpd.h>
 
 /*
@@ -142,6 +143,16 @@ shim_available_cpus (void)
 #else
   return 0;
 #endif
+}
+
+/* Names the calling thread (at most 15 bytes), as tools show it. Declared here: glibc
+ * declares it only under _GNU_SOURCE, which the Swift importer does not set. */
+extern int pthread_setname_np (pthread_t thread, const char *name);
+
+static inline void
+shim_name_thread (const char *name)
+{
+  (void) pthread_setname_np (pthread_self (), name);
 }
 
 #endif

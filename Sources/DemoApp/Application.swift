@@ -3,7 +3,9 @@ import Logging
 import MicroHTTP
 import Navigation
 import NavigationHTML
+#if PostgreSQL
 import PostgresNIO
+#endif
 
 /// Runs `body` with the demo server built and ready to `start()`: static files from the public
 /// folder, then the navigation app, with one log line per request; the data in PostgreSQL when
@@ -32,6 +34,7 @@ public func withDemoApplication<Result: Sendable>(
         let store = try DemoStore(path: (configuration.dataDirectory as NSString).appendingPathComponent("demo.sqlite"))
         return try await serve(store, configuration, logger: logger, body)
     }
+    #if PostgreSQL
     var storeLogger = logger
     storeLogger.logLevel = .error
     let store = PostgresDemoStore(url: url, statementTimeout: configuration.requestDeadline, logger: storeLogger)
@@ -47,10 +50,13 @@ public func withDemoApplication<Result: Sendable>(
         }
         return try await serve(store, configuration, logger: logger, body)
     }
+    #else
+    throw DatabaseUnreachable(url: url, reason: HTTPError(.serviceUnavailable, DatabaseUnreachable.notBuiltIn))
+    #endif
 }
 
-private func serve<Result>(
-    _ store: any DemoStorage, _ configuration: DemoConfiguration, logger: Logger, _ body: (Server) async throws -> Result
+private func serve<Store: DemoStorage, Result>(
+    _ store: Store, _ configuration: DemoConfiguration, logger: Logger, _ body: (Server) async throws -> Result
 ) async throws -> Result {
     let templates = try TemplateLibrary(directory: configuration.templatesDirectory)
     let cookie = StateCookie<DemoNavigation>(keys: try SecretStore.keyRing(for: configuration))
@@ -76,6 +82,9 @@ public struct DatabaseUnreachable: Error, CustomStringConvertible {
     public let url: DatabaseURL
     public let reason: any Error
 
+    /// Why a build without the `PostgreSQL` trait (`--disable-default-traits`) cannot use one.
+    public static let notBuiltIn = "this build has no PostgreSQL store (it was built without the PostgreSQL trait)"
+
     public var description: String {
         "cannot use the database at \(url): \(Self.describe(reason))"
     }
@@ -84,22 +93,25 @@ public struct DatabaseUnreachable: Error, CustomStringConvertible {
     /// arguments); the server's message or the connection's failure is what a user needs.
     private static func describe(_ error: any Error) -> String {
         if let error = error as? HTTPError { return error.message }
+        #if PostgreSQL
         if let error = error as? PSQLError {
             if let message = error.serverInfo?[.message] { return message }
             if let underlying = error.underlying { return String(describing: underlying) }
             return String(describing: error.code)
         }
+        #endif
         return String(describing: error)
     }
 }
 
 /// The navigation responder behind a type of this module. Calls through a protocol reach the
-/// generic `NavigationResponder` unspecialized; this call names `DemoApp`, so a build with
+/// generic `NavigationResponder` unspecialized; this call names `DemoApp` (made for each store in
+/// `serve`), so a build with
 /// cross-module optimization (`-Xswiftc -cross-module-optimization`, as `scripts/run-demo` and
 /// `scripts/bench` build) compiles the whole request for the demo's own types. Measured: a third
 /// fewer instructions per request.
-struct DemoResponder: HTTPResponder {
-    let navigation: NavigationResponder<DemoApp>
+struct DemoResponder<Store: DemoStorage>: HTTPResponder {
+    let navigation: NavigationResponder<DemoApp<Store>>
 
     func respond(to request: Request) async throws -> Response {
         try await navigation.respond(to: request)

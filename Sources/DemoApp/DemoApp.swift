@@ -4,14 +4,19 @@ import NavigationHTML
 
 /// The seed documents' examples as one app: Home is the seeds' complete navigation example,
 /// Recipes the WWDC recipe browser, Orders and Profile their own stacks.
-public struct DemoApp: NavigationApp {
+///
+/// Generic over its store rather than holding `any DemoStorage`, so that a build with
+/// cross-module optimization compiles each page for its store: the SQLite store's synchronous
+/// reads are then direct calls inside the page's async code, not async witness calls through an
+/// existential.
+public struct DemoApp<Store: DemoStorage>: NavigationApp {
     public typealias Schema = DemoNavigation
     public let name = "Navigation Demo"
-    let store: any DemoStorage
+    let store: Store
     /// The account a fresh visitor is signed in to.
-    static let defaultUserId = 1
+    static var defaultUserId: Int { 1 }
     /// The context value of a signed-out visitor.
-    static let signedOut = "signed-out"
+    static var signedOut: String { "signed-out" }
 
     /// The signed-in account, from the navigation context; nil when signed out.
     func currentUserId(_ state: NavigationState<DemoNavigation>) -> Int? {
@@ -28,7 +33,7 @@ public struct DemoApp: NavigationApp {
         return try await user(id)
     }
 
-    public init(store: any DemoStorage) {
+    public init(store: Store) {
         self.store = store
     }
 

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import PostgresNIO
 
 extension PostgresDemoStore {
@@ -91,3 +92,4 @@ extension PostgresDemoStore {
         }
     }
 }
+#endif

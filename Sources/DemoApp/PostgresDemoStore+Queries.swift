@@ -1,3 +1,4 @@
+#if PostgreSQL
 import PostgresNIO
 
 extension PostgresDemoStore {
@@ -164,3 +165,4 @@ extension PostgresDemoStore {
         return Demo.Order(id: id, title: title, cents: cents)
     }
 }
+#endif

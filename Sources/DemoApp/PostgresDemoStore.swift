@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Logging
 import Synchronization
 import MicroHTTP
@@ -189,3 +190,4 @@ public final class PostgresDemoStore: DemoStorage {
         }
     }
 }
+#endif

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The threads that run a waiting request's work once it continues (its database answered, its
 /// timer fired), owned by the server: a request's work never waits for Swift's global
@@ -14,19 +13,16 @@ final class ContinuationThreads: @unchecked Sendable {
     private var jobs: [(job: UnownedJob, executor: UnownedTaskExecutor)] = []
     private var head = 0
     private var stopped = false
-    private var running = 0
+    private var threads: [ServerThread] = []
 
     /// Starts `count` threads.
     func start(count: Int) {
-        condition.lock()
-        running += max(1, count)
-        condition.unlock()
-        for index in 0..<max(1, count) {
-            let thread = Thread { [self] in work() }
-            thread.name = "MicroHTTP-continue-\(index)"
-            thread.stackSize = 1 << 20
-            thread.start()
+        let started = (0..<max(1, count)).map { index in
+            ServerThread.start(name: "http-continue-\(index)", stackSize: 1 << 20) { [self] in work() }
         }
+        condition.lock()
+        threads += started
+        condition.unlock()
     }
 
     /// Queues a job for the next free thread; `executor` is the one its task prefers.
@@ -51,11 +47,7 @@ final class ContinuationThreads: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while head == jobs.count {
-            if stopped {
-                running -= 1
-                condition.broadcast()
-                return nil
-            }
+            if stopped { return nil }
             condition.wait()
         }
         let next = jobs[head]
@@ -67,12 +59,14 @@ final class ContinuationThreads: @unchecked Sendable {
         return next
     }
 
-    /// Ends the threads once the jobs queued so far have run.
+    /// Ends the threads once the jobs queued so far have run; returns when they have exited.
     func stop() {
         condition.lock()
         stopped = true
         condition.broadcast()
-        while running > 0 { condition.wait() }
+        let stopping = threads
+        threads = []
         condition.unlock()
+        for thread in stopping { thread.join() }
     }
 }

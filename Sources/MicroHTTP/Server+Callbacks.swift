@@ -1,6 +1,10 @@
 import CMicroHTTPD
+#if canImport(Glibc)
+import Glibc
+#endif
 
-// The only place where Swift objects cross libmicrohttpd's `void *` arguments.
+// The only place where Swift objects cross C's `void *` arguments (libmicrohttpd's, and
+// pthread_create's for the server's own threads).
 // The ServerCore goes in unretained: the Server owns it and outlives the daemon
 // (MHD_stop_daemon returns before the core can be released). Each PendingRequest
 // is retained into `*con_cls` on the first access-handler call and released in
@@ -125,7 +129,7 @@ private func finish(_ pending: PendingRequest, on connection: OpaquePointer, cor
         cookies: firstValues(values(of: connection, kind: .COOKIE_KIND)),
         form: pending.form)
     let task = RequestTask(deadline: .now + core.requestDeadline, continuations: core.continuations)
-    if let response = task.runInline({ await core.response(for: request) }) {
+    if let response = task.runInline(request, on: core) {
         // Read after responding: shutdown may have begun while the responder ran.
         return response.queue(on: connection, closing: core.isDraining)
     }
@@ -197,4 +201,37 @@ private func decode(_ bytes: UnsafePointer<CChar>, _ count: Int) -> String {
 
 private func firstValues(_ pairs: [(String, String)]) -> [String: String] {
     Dictionary(pairs, uniquingKeysWith: { first, _ in first })
+}
+
+/// Starts `body` on a joinable thread; `body` is released on that thread before it exits.
+func startThread(name: String, stackSize: Int, _ body: @escaping @Sendable () -> Void) -> pthread_t {
+    var attributes = pthread_attr_t()
+    pthread_attr_init(&attributes)
+    defer { pthread_attr_destroy(&attributes) }
+    pthread_attr_setstacksize(&attributes, max(stackSize, Int(PTHREAD_STACK_MIN)))
+    let start = Unmanaged.passRetained(ThreadStart(body, name: name)).toOpaque()
+    var handle = pthread_t()
+    let result = pthread_create(&handle, &attributes, { argument in
+        runThread(Unmanaged<ThreadStart>.fromOpaque(argument!).takeRetainedValue())
+        return nil
+    }, start)
+    precondition(result == 0, "pthread_create failed: \(result)")
+    return handle
+}
+
+private final class ThreadStart {
+    let body: @Sendable () -> Void
+    let name: String
+
+    init(_ body: @escaping @Sendable () -> Void, name: String) {
+        self.body = body
+        self.name = String(decoding: name.utf8.prefix(15), as: UTF8.self)
+    }
+}
+
+/// A function of its own so that the thread's every reference is released when it returns,
+/// before the thread ends.
+private func runThread(_ start: ThreadStart) {
+    shim_name_thread(start.name)
+    start.body()
 }

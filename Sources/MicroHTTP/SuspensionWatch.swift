@@ -6,25 +6,27 @@ import Synchronization
 /// be honoured even when Swift's few cooperative threads are all busy, or blocked by code that
 /// should not block them.
 final class SuspensionWatch: Sendable {
-    private let stopped = Atomic(false)
-    private let finished = Atomic(false)
+    private let stopped = Flag()
+    private let thread: ServerThread
 
     init(_ suspensions: Suspensions, every interval: Duration = .milliseconds(50)) {
-        let thread = Thread { [self] in
-            while !stopped.load(ordering: .acquiring) {
-                Thread.sleep(forTimeInterval: Double(interval / .microseconds(1)) / 1_000_000)
+        let microseconds = UInt32(clamping: interval.components.seconds * 1_000_000
+            + interval.components.attoseconds / 1_000_000_000_000)
+        thread = ServerThread.start(name: "http-watch", stackSize: 256 << 10) { [stopped] in
+            while !stopped.value.load(ordering: .acquiring) {
+                usleep(microseconds)
                 suspensions.sweep()
             }
-            finished.store(true, ordering: .releasing)
         }
-        thread.name = "MicroHTTP-watch"
-        thread.stackSize = 256 << 10
-        thread.start()
     }
 
-    /// Ends the sweeps; returns once the thread has made its last one.
+    private final class Flag: Sendable {
+        let value = Atomic(false)
+    }
+
+    /// Ends the sweeps; returns once the thread has made its last one and exited.
     func stop() {
-        stopped.store(true, ordering: .releasing)
-        while !finished.load(ordering: .acquiring) { usleep(1_000) }
+        stopped.value.store(true, ordering: .releasing)
+        thread.join()
     }
 }

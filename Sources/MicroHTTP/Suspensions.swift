@@ -1,5 +1,4 @@
 import CMicroHTTPD
-import Synchronization
 
 /// The requests whose connections are suspended while their responders wait, and the watch
 /// that keeps them within their limits: libmicrohttpd neither times out a suspended connection
@@ -9,7 +8,7 @@ import Synchronization
 /// client has closed its side of the connection, and cancels their responders' tasks; either
 /// way the connection resumes, and libmicrohttpd sends what it can and frees it.
 final class Suspensions: Sendable {
-    private let waiting = Mutex<[ObjectIdentifier: RequestTask]>([:])
+    private let waiting = Locked<[ObjectIdentifier: RequestTask]>([:])
 
     static let timedOut = HTTPError.unavailable(
         "Service Unavailable: this page is temporarily unavailable (its answer took too long). Try again in a moment.", retryAfter: 1).response

@@ -47,6 +47,11 @@ struct NavigationDemo: AsyncParsableCommand {
             let source = database == nil ? "DATABASE_URL" : "--database"
             throw ValidationError("\(source) is not a PostgreSQL URL: \(problem).")
         }
+        #if !PostgreSQL
+        if databaseText != nil {
+            throw ValidationError("--database and DATABASE_URL: \(DatabaseUnreachable.notBuiltIn).")
+        }
+        #endif
         guard requestDeadline > 0, requestDeadline <= 3600 else {
             throw ValidationError("--request-deadline must be more than 0 and at most 3600 seconds.")
         }

@@ -1,21 +1,29 @@
 import DemoApp
 import Foundation
 import Logging
+#if PostgreSQL
 import NIOPosix
 import PostgresNIO
+#endif
 
 /// Which store the end-to-end suites run against. With `DEMO_TEST_DATABASE_URL` set (as
 /// `scripts/with-postgres` sets it, to a cluster it started), every test server gets a fresh
 /// PostgreSQL database of its own there; without it, the SQLite file of its data folder.
 enum DemoDatabase {
+    #if PostgreSQL
     static let adminURL: DatabaseURL? = ProcessInfo.processInfo.environment["DEMO_TEST_DATABASE_URL"]
         .flatMap { DatabaseURL($0) }
+    #else
+    /// A build without the PostgreSQL trait runs every suite on SQLite.
+    static let adminURL: DatabaseURL? = nil
+    #endif
 
     static var isPostgreSQL: Bool { adminURL != nil }
 
     /// The database of a test server whose data folder is `data`, created empty on first use,
     /// so that a test restarting a server on the same folder finds its data again; nil for SQLite.
     static func database(for data: URL) async throws -> DatabaseURL? {
+        #if PostgreSQL
         guard let admin = adminURL, let url = url(for: data) else { return nil }
         do {
             try await execute("CREATE DATABASE \"\(url.database)\"", on: admin)
@@ -23,11 +31,15 @@ enum DemoDatabase {
             // It exists: the same folder's server ran before.
         }
         return url
+        #else
+        return nil
+        #endif
     }
 
     /// Runs `body` with the store a test server on the data folder `data` uses: its PostgreSQL
     /// database (created if need be) or its SQLite file.
     static func withStore<Result>(for data: URL, _ body: (any DemoStorage) async throws -> Result) async throws -> Result {
+        #if PostgreSQL
         guard let url = try await database(for: data) else {
             return try await body(try DemoStore(path: data.appendingPathComponent("demo.sqlite").path))
         }
@@ -38,6 +50,9 @@ enum DemoDatabase {
             try await store.migrate()
             return try await body(store)
         }
+        #else
+        return try await body(try DemoStore(path: data.appendingPathComponent("demo.sqlite").path))
+        #endif
     }
 
     /// The name `database(for:)` gives the database of the data folder `data`.
@@ -63,6 +78,7 @@ enum DemoDatabase {
         return Data(lines.joined(separator: "\n").utf8)
     }
 
+    #if PostgreSQL
     /// Runs one statement on its own connection.
     static func execute(_ sql: String, on url: DatabaseURL) async throws {
         let configuration = PostgresConnection.Configuration(
@@ -73,4 +89,5 @@ enum DemoDatabase {
         defer { Task { try? await connection.close() } }
         try await connection.query(PostgresQuery(unsafeSQL: sql), logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
     }
+    #endif
 }

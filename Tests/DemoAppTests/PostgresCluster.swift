@@ -1,3 +1,4 @@
+#if PostgreSQL
 import DemoApp
 import Foundation
 
@@ -129,3 +130,4 @@ func freePort() throws -> Int {
     guard bound else { throw PostgresCluster.Failed(program: "bind", status: errno) }
     return Int(UInt16(bigEndian: address.sin_port))
 }
+#endif

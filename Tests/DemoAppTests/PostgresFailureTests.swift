@@ -1,3 +1,4 @@
+#if PostgreSQL
 import DemoApp
 import Foundation
 import HTTPTestSupport
@@ -141,3 +142,4 @@ final class TestClientThread: @unchecked Sendable {
         return try outcome!.get()
     }
 }
+#endif
