@@ -55,8 +55,8 @@ public func withDemoApplication<Result: Sendable>(
     #endif
 }
 
-private func serve<Store: DemoStorage, Result>(
-    _ store: Store, _ configuration: DemoConfiguration, logger: Logger, _ body: (Server) async throws -> Result
+private func serve<Result>(
+    _ store: any DemoStorage, _ configuration: DemoConfiguration, logger: Logger, _ body: (Server) async throws -> Result
 ) async throws -> Result {
     let templates = try TemplateLibrary(directory: configuration.templatesDirectory)
     let cookie = StateCookie<DemoNavigation>(keys: try SecretStore.keyRing(for: configuration))
@@ -105,13 +105,12 @@ public struct DatabaseUnreachable: Error, CustomStringConvertible {
 }
 
 /// The navigation responder behind a type of this module. Calls through a protocol reach the
-/// generic `NavigationResponder` unspecialized; this call names `DemoApp` (made for each store in
-/// `serve`), so a build with
+/// generic `NavigationResponder` unspecialized; this call names `DemoApp`, so a build with
 /// cross-module optimization (`-Xswiftc -cross-module-optimization`, as `scripts/run-demo` and
 /// `scripts/bench` build) compiles the whole request for the demo's own types. Measured: a third
 /// fewer instructions per request.
-struct DemoResponder<Store: DemoStorage>: HTTPResponder {
-    let navigation: NavigationResponder<DemoApp<Store>>
+struct DemoResponder: HTTPResponder {
+    let navigation: NavigationResponder<DemoApp>
 
     func respond(to request: Request) async throws -> Response {
         try await navigation.respond(to: request)

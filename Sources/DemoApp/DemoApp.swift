@@ -4,19 +4,14 @@ import NavigationHTML
 
 /// The seed documents' examples as one app: Home is the seeds' complete navigation example,
 /// Recipes the WWDC recipe browser, Orders and Profile their own stacks.
-///
-/// Generic over its store rather than holding `any DemoStorage`, so that a build with
-/// cross-module optimization compiles each page for its store: the SQLite store's synchronous
-/// reads are then direct calls inside the page's async code, not async witness calls through an
-/// existential.
-public struct DemoApp<Store: DemoStorage>: NavigationApp {
+public struct DemoApp: NavigationApp {
     public typealias Schema = DemoNavigation
     public let name = "Navigation Demo"
-    let store: Store
+    let store: any DemoStorage
     /// The account a fresh visitor is signed in to.
-    static var defaultUserId: Int { 1 }
+    static let defaultUserId = 1
     /// The context value of a signed-out visitor.
-    static var signedOut: String { "signed-out" }
+    static let signedOut = "signed-out"
 
     /// The signed-in account, from the navigation context; nil when signed out.
     func currentUserId(_ state: NavigationState<DemoNavigation>) -> Int? {
@@ -33,7 +28,7 @@ public struct DemoApp<Store: DemoStorage>: NavigationApp {
         return try await user(id)
     }
 
-    public init(store: Store) {
+    public init(store: any DemoStorage) {
         self.store = store
     }
 
