@@ -81,7 +81,10 @@ let package = Package(
         .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP", "HTTPTestSupport"]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "HTTPTestSupport"]),
         .testTarget(name: "HTMLTemplatesTests", dependencies: ["HTMLTemplates"]),
-        .testTarget(name: "NavigationHTMLTests", dependencies: ["NavigationHTML", "Navigation"]),
+        .testTarget(
+            name: "NavigationHTMLTests",
+            dependencies: ["NavigationHTML", "Navigation", "MicroHTTP", .product(name: "Logging", package: "swift-log")]
+        ),
         .testTarget(
             name: "DemoAppTests",
             dependencies: [

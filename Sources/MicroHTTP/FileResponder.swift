@@ -28,11 +28,24 @@ public struct FileResponder: HTTPResponder {
     }
 
     public func respond(to request: Request) async throws -> Response {
+        if let response = fileResponse(to: request) { return response }
+        return try await fallback.respond(to: request)
+    }
+
+    /// A file's answer, else the fallback's immediate answer. (For a request that is no file,
+    /// the server's `respond(to:)` that follows looks once more: one `stat` that fails.)
+    public func immediateResponse(to request: Request) throws -> Response? {
+        if let response = fileResponse(to: request) { return response }
+        return try fallback.immediateResponse(to: request)
+    }
+
+    /// The answer when the request names a file under the root, else nil.
+    private func fileResponse(to request: Request) -> Response? {
         guard request.method == .get || request.method == .head,
               let relativePath = Self.relativePath(request.path),
               let base = resolvedRoot ?? StaticFile.resolve(root),
               let file = StaticFile(base: base, relativePath: relativePath)
-        else { return try await fallback.respond(to: request) }
+        else { return nil }
         let caching = request.query["v"] == file.version ? "public, max-age=31536000, immutable" : "public, max-age=3600"
         var headers = HTTPHeaders([("ETag", file.etag), ("Cache-Control", caching)])
         if let ifNoneMatch = request.headers["If-None-Match"], Self.matches(ifNoneMatch, etag: file.etag) {

@@ -10,6 +10,10 @@
 /// responder's task is cancelled. Synchronous implementations satisfy the requirement as they
 /// are, but must not block for long: the worker pool is sized to the cores.
 ///
+/// A responder whose answer is sometimes at hand (a file, a cached page) can also give it
+/// synchronously with `immediateResponse(to:)`: the server asks that first and starts a task
+/// only for the requests it leaves, so such answers pay nothing for the async machinery.
+///
 /// A thrown `HTTPError` becomes a plain-text response with its status, message and headers;
 /// any other error becomes a generic `500 Internal Server Error` whose body never contains the
 /// error's text.
@@ -22,4 +26,13 @@
 ///     }
 public protocol HTTPResponder: Sendable {
     func respond(to request: Request) async throws -> Response
+
+    /// The answer when it is ready without waiting, else nil, and the server then calls
+    /// `respond(to:)`. Must give the same answer `respond(to:)` would, and must not block.
+    /// Errors are treated as `respond(to:)`'s are. The default answers nil.
+    func immediateResponse(to request: Request) throws -> Response?
+}
+
+extension HTTPResponder {
+    public func immediateResponse(to request: Request) throws -> Response? { nil }
 }

@@ -128,6 +128,9 @@ private func finish(_ pending: PendingRequest, on connection: OpaquePointer, cor
         headers: HTTPHeaders(values(of: connection, kind: .HEADER_KIND)),
         cookies: firstValues(values(of: connection, kind: .COOKIE_KIND)),
         form: pending.form)
+    if let response = core.immediateResponse(for: request) {
+        return response.queue(on: connection, closing: core.isDraining)
+    }
     let task = RequestTask(deadline: .now + core.requestDeadline, continuations: core.continuations)
     if let response = task.runInline(request, on: core) {
         // Read after responding: shutdown may have begun while the responder ran.

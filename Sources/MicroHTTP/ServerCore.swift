@@ -54,6 +54,18 @@ final class ServerCore: Sendable {
         }
     }
 
+    /// The responder's immediate answer, if it has one, with errors turned into responses as
+    /// `response(for:)` turns them.
+    func immediateResponse(for request: Request) -> Response? {
+        do {
+            return try responder.immediateResponse(to: request)
+        } catch let error as HTTPError {
+            return error.response
+        } catch {
+            return .text(HTTPStatus.internalServerError.reason, status: .internalServerError)
+        }
+    }
+
     /// The answer to a method no responder handles.
     static let methodNotAllowed: Response = {
         var response = Response.text(HTTPStatus.methodNotAllowed.reason, status: .methodNotAllowed)

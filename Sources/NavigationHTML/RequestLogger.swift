@@ -15,20 +15,39 @@ public struct RequestLogger: HTTPResponder {
 
     public func respond(to request: Request) async throws -> Response {
         let start = ContinuousClock.now
-        var status = HTTPStatus.internalServerError
-        defer {
-            let micros = (ContinuousClock.now - start) / .microseconds(1)
-            let path = Self.printable(request.path)
-            logger.info("\(request.method.rawValue) \(path) \(status.code) \(Int(micros))µs")
-        }
         do {
-            let response = try await next.respond(to: request)
-            status = response.status
-            return response
-        } catch let error as HTTPError {
-            status = error.status
+            return logged(try await next.respond(to: request), for: request, since: start)
+        } catch {
+            log(request, Self.status(of: error), since: start)
             throw error
         }
+    }
+
+    /// Logs the next responder's immediate answers; a request it leaves is logged by
+    /// `respond(to:)`, which the server calls then.
+    public func immediateResponse(to request: Request) throws -> Response? {
+        let start = ContinuousClock.now
+        do {
+            return try next.immediateResponse(to: request).map { logged($0, for: request, since: start) }
+        } catch {
+            log(request, Self.status(of: error), since: start)
+            throw error
+        }
+    }
+
+    private func logged(_ response: Response, for request: Request, since start: ContinuousClock.Instant) -> Response {
+        log(request, response.status, since: start)
+        return response
+    }
+
+    private func log(_ request: Request, _ status: HTTPStatus, since start: ContinuousClock.Instant) {
+        let micros = (ContinuousClock.now - start) / .microseconds(1)
+        logger.info("\(request.method.rawValue) \(Self.printable(request.path)) \(status.code) \(Int(micros))µs")
+    }
+
+    /// The status the server answers for an error (see `HTTPResponder`).
+    private static func status(of error: any Error) -> HTTPStatus {
+        (error as? HTTPError)?.status ?? .internalServerError
     }
 
     /// The path as a log shows it: control characters, quotes and backslashes escaped as in a Swift

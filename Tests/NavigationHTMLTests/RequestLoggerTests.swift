@@ -1,7 +1,58 @@
+import Logging
+import MicroHTTP
+import Synchronization
 import Testing
 @testable import NavigationHTML
 
+/// Keeps every line logged through it.
+private final class LogLines: Sendable {
+    private let lines = Mutex<[String]>([])
+    var all: [String] { lines.withLock { $0 } }
+    func append(_ line: String) { lines.withLock { $0.append(line) } }
+}
+
+private struct Capture: LogHandler {
+    let lines: LogLines
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .info
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+    func log(event: LogEvent) { lines.append("\(event.message)") }
+}
+
+/// Answers "/now" on the immediate path, everything else later, "/broken" with an error.
+private struct Paths: HTTPResponder {
+    func immediateResponse(to request: Request) throws -> Response? {
+        request.path == "/now" ? .text("now", status: .created) : nil
+    }
+
+    func respond(to request: Request) async throws -> Response {
+        if request.path == "/broken" { throw HTTPError(.forbidden, "No.") }
+        return .text("later")
+    }
+}
+
 @Suite struct RequestLoggerTests {
+    @Test func eachRequestIsLoggedOnceWhicheverPathAnswersIt() async throws {
+        let lines = LogLines()
+        let logger = RequestLogger(next: Paths(), logger: Logger(label: "test") { _ in Capture(lines: lines) })
+
+        #expect(try logger.immediateResponse(to: Request(method: .get, path: "/now"))?.status == .created)
+        #expect(try logger.immediateResponse(to: Request(method: .get, path: "/page")) == nil)
+        #expect(lines.all.count == 1, "a request left to respond(to:) is not logged yet")
+        #expect(try await logger.respond(to: Request(method: .get, path: "/page")).status == .ok)
+        await #expect(throws: HTTPError.self) { try await logger.respond(to: Request(method: .post, path: "/broken")) }
+
+        let logged = lines.all
+        #expect(logged.count == 3)
+        #expect(logged.first?.hasPrefix("GET /now 201 ") == true)
+        #expect(logged.dropFirst().first?.hasPrefix("GET /page 200 ") == true)
+        #expect(logged.last?.hasPrefix("POST /broken 403 ") == true)
+        #expect(logged.allSatisfy { $0.hasSuffix("µs") })
+    }
+
     @Test func pathsThatCouldForgeALogLineAreEscaped() {
         #expect(RequestLogger.printable("/home/orders/order/ORD-001") == "/home/orders/order/ORD-001")
         #expect(RequestLogger.printable("/a\nGET /forged 200") == "/a\\nGET /forged 200")
