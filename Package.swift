@@ -49,10 +49,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The demo's navigation schema (routes, tabs, destinations): values only, so the cookie
+        // fuzzer builds it without the app, its templates and its databases.
+        .target(name: "DemoSchema", dependencies: ["Navigation"]),
         .target(
             name: "DemoApp",
             dependencies: [
-                "Navigation", "NavigationHTML", "MicroHTTP",
+                "DemoSchema", "Navigation", "NavigationHTML", "MicroHTTP",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
@@ -74,7 +77,7 @@ let package = Package(
         // libFuzzer's target over the cookie decoder (`scripts/fuzz`); a corpus replayer otherwise.
         .executableTarget(
             name: "CookieFuzzer",
-            dependencies: ["DemoApp", "Navigation"],
+            dependencies: ["DemoSchema", "Navigation"],
             path: "Sources/CookieFuzzer"
         ),
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),

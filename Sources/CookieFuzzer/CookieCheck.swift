@@ -1,4 +1,4 @@
-import DemoApp
+import DemoSchema
 import Foundation
 @_spi(Fuzzing) import Navigation
 

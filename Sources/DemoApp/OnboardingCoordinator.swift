@@ -1,20 +1,6 @@
 import Foundation
 import NavigationHTML
 
-/// The steps of the first-run flow, in order.
-public enum OnboardingStep: String, CaseIterable, Codable, Sendable {
-    case welcome, profile, preferences, complete
-
-    var title: String {
-        switch self {
-        case .welcome: "Welcome"
-        case .profile: "Your Profile"
-        case .preferences: "Preferences"
-        case .complete: "All Set"
-        }
-    }
-}
-
 /// The seeds' onboarding coordinator, as pure values: which step follows which, what each step
 /// accepts, and what finishing does. What the steps collect waits in the navigation state's
 /// `flow` (the cookie) until the flow finishes.

@@ -12,7 +12,9 @@
 ///
 /// A responder whose answer is sometimes at hand (a file, a cached page) can also give it
 /// synchronously with `immediateResponse(to:)`: the server asks that first and starts a task
-/// only for the requests it leaves, so such answers pay nothing for the async machinery.
+/// only for the requests it leaves, so such answers pay nothing for the async machinery. A
+/// responder that wraps another (`FileResponder`, a logger) forwards it; one that does not
+/// loses the inner responder's fast path, never its answers.
 ///
 /// A thrown `HTTPError` becomes a plain-text response with its status, message and headers;
 /// any other error becomes a generic `500 Internal Server Error` whose body never contains the
