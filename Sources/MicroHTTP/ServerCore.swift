@@ -44,13 +44,8 @@ final class ServerCore: Sendable {
     func response(for request: Request) async -> Response {
         do {
             return try await responder.respond(to: request)
-        } catch let error as HTTPError {
-            return error.response
-        } catch is CancellationError {
-            // The deadline passed or the client left: this answer is dropped anyway.
-            return Suspensions.timedOut
         } catch {
-            return .text(HTTPStatus.internalServerError.reason, status: .internalServerError)
+            return Self.response(for: error)
         }
     }
 
@@ -59,9 +54,19 @@ final class ServerCore: Sendable {
     func immediateResponse(for request: Request) -> Response? {
         do {
             return try responder.immediateResponse(to: request)
-        } catch let error as HTTPError {
-            return error.response
         } catch {
+            return Self.response(for: error)
+        }
+    }
+
+    private static func response(for error: any Error) -> Response {
+        switch error {
+        case let error as HTTPError:
+            return error.response
+        case is CancellationError:
+            // The deadline passed or the client left: this answer is dropped anyway.
+            return Suspensions.timedOut
+        default:
             return .text(HTTPStatus.internalServerError.reason, status: .internalServerError)
         }
     }
