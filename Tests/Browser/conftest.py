@@ -69,9 +69,18 @@ def start_chromium(width, height, javascript):
     if not javascript:
         options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
     try:
-        return webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
+        driver = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
     except Exception as error:  # any failure to start is a failed run, never a skip
         pytest.fail(f"headless Chromium could not start: {error}; scripts/setup installs chromium and chromium-driver")
+    # Headless Chromium keeps its window at least about 500 px wide whatever --window-size says:
+    # the viewport is set through DevTools, as a phone's (mobile: honours the viewport meta tag).
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < PHONE_LIMIT})
+    return driver
+
+
+# Wider than any phone the scenarios stand for, narrower than the desktop size.
+PHONE_LIMIT = 600
 
 
 @pytest.fixture(scope="session", params=[(size, js) for size in SIZES for js in (True, False)],

@@ -76,3 +76,15 @@ def test_reload_keeps_the_screen(browser, screen):
     before = (path(browser), title(browser), browser.find_elements(By.ID, "presentation") != [])
     browser.refresh()
     assert (path(browser), title(browser), browser.find_elements(By.ID, "presentation") != []) == before
+
+
+
+def test_the_browser_has_the_size_it_claims(browser):
+    """A phone case is only a phone case at a phone's width (headless Chromium's window alone
+    stays at least ~500 px wide). Measured through WebDriver, so it holds with JavaScript off."""
+    go(browser, "/home")
+    width, _ = SIZES[browser.size_name]
+    page = browser.find_element(By.TAG_NAME, "html").rect["width"]
+    assert width - 20 <= page <= width   # a classic scroll bar may take its width from the page
+    if browser.size_name == "narrow":
+        assert browser.find_element(By.CSS_SELECTOR, "nav.tabbar").rect["width"] == width
