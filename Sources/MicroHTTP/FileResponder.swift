@@ -9,7 +9,9 @@
 /// and `Last-Modified`; a matching `If-None-Match` is answered `304 Not Modified`.
 /// A URL naming the file's current version (`versionedURL(of:in:)`, `?v=…`) may be
 /// cached for a year as immutable, since a changed file gets another URL; any other
-/// is cached for an hour and then revalidated.
+/// is cached for an hour and then revalidated. The root's top-level names are read again
+/// at most once a second, so a file added at the top of the root is served within a second
+/// (one added to an existing subfolder at once).
 ///
 ///     let responder = FileResponder(root: "Public", fallback: app)
 ///     FileResponder.versionedURL(of: "app.css", in: "Public")   // "/app.css?v=1094-6b02…"
@@ -20,11 +22,21 @@ public struct FileResponder: HTTPResponder {
     /// The root with its links followed, once: resolving it costs a system call per component.
     /// Nil when the folder did not exist at start; it is then looked for on each request.
     private let resolvedRoot: String?
+    /// The root's top-level names, so that pages, which start under none of them, cost no
+    /// failed `stat` (nil when the root did not exist at start).
+    private let entries: RootEntries?
 
     public init(root: String, fallback: any HTTPResponder) {
+        self.init(root: root, fallback: fallback, recheckInterval: .seconds(1))
+    }
+
+    /// - Parameter recheckInterval: How long the root's list of top-level names is trusted
+    ///   (see `RootEntries`).
+    init(root: String, fallback: any HTTPResponder, recheckInterval: Duration) {
         self.root = root
         self.fallback = fallback
         resolvedRoot = StaticFile.resolve(root)
+        entries = resolvedRoot.map { RootEntries(path: $0, recheckInterval: recheckInterval) }
     }
 
     public func respond(to request: Request) async throws -> Response {
@@ -33,7 +45,7 @@ public struct FileResponder: HTTPResponder {
     }
 
     /// A file's answer, else the fallback's immediate answer. (For a request that is no file,
-    /// the server's `respond(to:)` that follows looks once more: one `stat` that fails.)
+    /// the server's `respond(to:)` that follows looks once more, in memory.)
     public func immediateResponse(to request: Request) throws -> Response? {
         if let response = fileResponse(to: request) { return response }
         return try fallback.immediateResponse(to: request)
@@ -43,6 +55,7 @@ public struct FileResponder: HTTPResponder {
     private func fileResponse(to request: Request) -> Response? {
         guard request.method == .get || request.method == .head,
               let relativePath = Self.relativePath(request.path),
+              entries?.mayContain(Self.firstSegment(of: relativePath)) ?? true,
               let base = resolvedRoot ?? StaticFile.resolve(root),
               let file = StaticFile(base: base, relativePath: relativePath)
         else { return nil }
@@ -92,6 +105,10 @@ public struct FileResponder: HTTPResponder {
             return true
         }
         return isPlain ? String(path.dropFirst()) : nil
+    }
+
+    static func firstSegment(of relativePath: String) -> Substring {
+        relativePath[..<(relativePath.utf8.firstIndex(of: UInt8(ascii: "/")) ?? relativePath.endIndex)]
     }
 
     /// Weak comparison, as If-None-Match requires: `W/` prefixes are ignored.

@@ -1,6 +1,6 @@
 import HTTPTestSupport
 import Foundation
-import MicroHTTP
+@testable import MicroHTTP
 import Testing
 
 /// A temporary directory holding `public/` (the root) and, outside it, a canary
@@ -113,5 +113,45 @@ private let notFound = Respond { _ in .text("fallback", status: .notFound) }
             let response = try exchange(server, "DELETE /style.css HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(response.text == "fallback DELETE")
         }
+    }
+
+    @Test func aFileAddedAtTheTopIsServedOnceTheListingIsRechecked() throws {
+        let site = try Site()
+        let responder = FileResponder(root: site.root, fallback: notFound, recheckInterval: .milliseconds(200))
+        try withServer(responder: responder) { server in
+            #expect(try exchange(server, "GET /late.css HTTP/1.1\r\nHost: x\r\n\r\n").text == "fallback")
+            try "p {}".write(toFile: site.root + "/late.css", atomically: true, encoding: .utf8)
+            // Inside an existing folder a new file is found at once: only the top is listed.
+            try "let y = 2".write(toFile: site.root + "/js/late.js", atomically: true, encoding: .utf8)
+            #expect(try exchange(server, "GET /js/late.js HTTP/1.1\r\nHost: x\r\n\r\n").text == "let y = 2")
+            Thread.sleep(forTimeInterval: 0.3)
+            #expect(try exchange(server, "GET /late.css HTTP/1.1\r\nHost: x\r\n\r\n").text == "p {}")
+            try FileManager.default.removeItem(atPath: site.root + "/style.css")
+            #expect(try exchange(server, "GET /style.css HTTP/1.1\r\nHost: x\r\n\r\n").text == "fallback")
+        }
+    }
+
+    @Test func theListingHoldsTheTopLevelNamesOnly() throws {
+        let site = try Site()
+        let entries = RootEntries(path: site.root, recheckInterval: .seconds(60))
+        for name in ["style.css", "js", "blob.bin", "link.txt", "up"] {
+            #expect(entries.mayContain(Substring(name)), "\(name)")
+        }
+        for name in ["home", "app.js", "", ".", ".."] {
+            #expect(!entries.mayContain(Substring(name)), "\(name)")
+        }
+        #expect(FileResponder.firstSegment(of: "js/app.js") == "js")
+        #expect(FileResponder.firstSegment(of: "style.css") == "style.css")
+    }
+
+    @Test func aRootThatAppearsLaterIsListedThen() throws {
+        let site = try Site()
+        let missing = site.directory.appendingPathComponent("later").path
+        let entries = RootEntries(path: missing, recheckInterval: .milliseconds(50))
+        #expect(!entries.mayContain("a.css"))
+        try FileManager.default.createDirectory(atPath: missing, withIntermediateDirectories: false)
+        try "x".write(toFile: missing + "/a.css", atomically: true, encoding: .utf8)
+        Thread.sleep(forTimeInterval: 0.1)
+        #expect(entries.mayContain("a.css"))
     }
 }
