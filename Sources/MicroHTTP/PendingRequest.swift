@@ -7,6 +7,8 @@ final class PendingRequest {
     /// Nil when the method is not one the server hands to responders.
     let method: HTTPMethod?
     let path: String
+    /// Read once, when they arrive: the framing check and the request share them.
+    let headers: HTTPHeaders
     /// The `MHD_PostProcessor` parsing the body, when it is a form.
     var postProcessor: OpaquePointer?
     /// Set when the body is, or is declared to be, larger than allowed.
@@ -20,9 +22,10 @@ final class PendingRequest {
     /// The field whose value is arriving; nil while skipping a repeated name or a file.
     private var currentField: String?
 
-    init(method: HTTPMethod?, path: String) {
+    init(method: HTTPMethod?, path: String, headers: HTTPHeaders) {
         self.method = method
         self.path = path
+        self.headers = headers
     }
 
     /// Adds `count` bytes to the body size; false once the body exceeds `limit`.

@@ -47,7 +47,8 @@ private func accessHandler(
     guard let state = conCls.pointee else {
         let pending = PendingRequest(
             method: method.flatMap { HTTPMethod(rawValue: String(cString: $0)) },
-            path: url.map { String(cString: $0) } ?? "/")
+            path: url.map { String(cString: $0) } ?? "/",
+            headers: HTTPHeaders(values(of: connection, kind: .HEADER_KIND)))
         conCls.pointee = Unmanaged.passRetained(pending).toOpaque()
         core.inFlight.add(1, ordering: .sequentiallyConsistent)
         return begin(pending, on: connection, core: core)
@@ -64,7 +65,7 @@ private func accessHandler(
 /// refused: answering on the first call makes libmicrohttpd close kept-alive
 /// connections.
 private func begin(_ pending: PendingRequest, on connection: OpaquePointer, core: ServerCore) -> MHD_Result {
-    if RequestFraming(HTTPHeaders(values(of: connection, kind: .HEADER_KIND))).isAmbiguous {
+    if RequestFraming(pending.headers).isAmbiguous {
         // Closing too: the bytes after these headers cannot be trusted to start a request.
         pending.isRefused = true
         return ServerCore.ambiguousFraming.queue(on: connection, closing: true)
@@ -125,7 +126,7 @@ private func finish(_ pending: PendingRequest, on connection: OpaquePointer, cor
     let request = Request(
         method: method, path: pending.path,
         query: firstValues(values(of: connection, kind: .GET_ARGUMENT_KIND)),
-        headers: HTTPHeaders(values(of: connection, kind: .HEADER_KIND)),
+        headers: pending.headers,
         cookies: firstValues(values(of: connection, kind: .COOKIE_KIND)),
         form: pending.form)
     if let response = core.immediateResponse(for: request) {
