@@ -64,7 +64,7 @@ let package = Package(
         .executableTarget(
             name: "NavigationDemo",
             dependencies: [
-                "DemoApp",
+                "DemoApp", "MicroHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -10,6 +10,8 @@
 #include <sched.h>
 #include <poll.h>
 #include <pthread.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
 #include <microhttpd.h>
 
 /*
@@ -82,6 +84,30 @@ shim_connection_socket (struct MHD_Connection *connection)
   const union MHD_ConnectionInfo *info =
     MHD_get_connection_info (connection, MHD_CONNECTION_INFO_CONNECTION_FD);
   return (NULL == info) ? -1 : (int) info->connect_fd;
+}
+
+/* The connection's peer address as text ("127.0.0.1", "::1"; an IPv4 client of an IPv6
+ * socket in its IPv4 form), written into `text`, which holds `size` bytes (INET6_ADDRSTRLEN
+ * is enough). Returns 0, writing nothing, when libmicrohttpd cannot tell. */
+static inline int
+shim_client_address (struct MHD_Connection *connection, char *text, size_t size)
+{
+  const union MHD_ConnectionInfo *info =
+    MHD_get_connection_info (connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+  if (NULL == info || NULL == info->client_addr)
+    return 0;
+  const struct sockaddr *address = info->client_addr;
+  if (AF_INET == address->sa_family)
+    return NULL != inet_ntop (AF_INET, &((const struct sockaddr_in *) address)->sin_addr,
+                              text, (socklen_t) size);
+  if (AF_INET6 == address->sa_family)
+  {
+    const struct in6_addr *v6 = &((const struct sockaddr_in6 *) address)->sin6_addr;
+    if (IN6_IS_ADDR_V4MAPPED (v6))
+      return NULL != inet_ntop (AF_INET, &v6->s6_addr[12], text, (socklen_t) size);
+    return NULL != inet_ntop (AF_INET6, v6, text, (socklen_t) size);
+  }
+  return 0;
 }
 
 /* Whether the peer of each socket has closed it or its sending side, without waiting:

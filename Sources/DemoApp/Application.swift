@@ -71,6 +71,7 @@ private func serve<Result>(
     settings.host = configuration.host
     settings.port = configuration.port
     settings.requestDeadline = configuration.requestDeadline
+    settings.trustedProxies = configuration.trustedProxies
     let server = Server(configuration: settings, responder: RequestLogger(next: files, logger: logger))
     defer { server.shutdown() }
     return try await body(server)

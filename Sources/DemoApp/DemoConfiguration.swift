@@ -15,6 +15,10 @@ public struct DemoConfiguration: Sendable {
     /// How long a request may wait for its data: then it answers 503 with `Retry-After`, and
     /// PostgreSQL cancels the statement (its `statement_timeout`).
     public var requestDeadline: Duration
+    /// The proxies whose `X-Forwarded-*` headers are believed (see
+    /// `ServerConfiguration.trustedProxies`): behind one that reports https, the state cookie is
+    /// `Secure` and named with the `__Host-` prefix.
+    public var trustedProxies: [String]
 
     public init(
         host: String = "127.0.0.1",
@@ -24,7 +28,8 @@ public struct DemoConfiguration: Sendable {
         publicDirectory: String = "Public",
         templatesDirectory: String = "Templates",
         database: DatabaseURL? = nil,
-        requestDeadline: Duration = .seconds(5)
+        requestDeadline: Duration = .seconds(5),
+        trustedProxies: [String] = []
     ) {
         self.host = host
         self.port = port
@@ -34,5 +39,6 @@ public struct DemoConfiguration: Sendable {
         self.templatesDirectory = templatesDirectory
         self.database = database
         self.requestDeadline = requestDeadline
+        self.trustedProxies = trustedProxies
     }
 }

@@ -19,6 +19,16 @@ public struct Request: Sendable {
     /// `multipart/form-data` POST body; empty for any other body. File parts of a
     /// multipart body are skipped.
     public var form: [String: String]
+    /// The client's IP address as text ("203.0.113.7", "2001:db8::1"): the connection's peer,
+    /// or, when that peer is one of `ServerConfiguration.trustedProxies`, the address the proxy
+    /// received the request from (the last `X-Forwarded-For` entry). "" when unknown.
+    public var clientAddress: String
+    /// The scheme the client used, "https" or "http", as a trusted proxy reported it
+    /// (`X-Forwarded-Proto`). Nil when no trusted proxy said: the server itself speaks plain
+    /// HTTP, but a proxy it does not trust may have received the request over https.
+    public var forwardedScheme: String?
+    /// The host the client asked for, as a trusted proxy reported it (`X-Forwarded-Host`).
+    public var forwardedHost: String?
 
     public init(
         method: HTTPMethod,
@@ -26,7 +36,10 @@ public struct Request: Sendable {
         query: [String: String] = [:],
         headers: HTTPHeaders = HTTPHeaders(),
         cookies: [String: String] = [:],
-        form: [String: String] = [:]
+        form: [String: String] = [:],
+        clientAddress: String = "",
+        forwardedScheme: String? = nil,
+        forwardedHost: String? = nil
     ) {
         self.method = method
         self.path = path
@@ -34,5 +47,18 @@ public struct Request: Sendable {
         self.headers = headers
         self.cookies = cookies
         self.form = form
+        self.clientAddress = clientAddress
+        self.forwardedScheme = forwardedScheme
+        self.forwardedHost = forwardedHost
+    }
+
+    /// The host the client asked for: a trusted proxy's `forwardedHost`, else the `Host` header.
+    public var host: String? {
+        forwardedHost ?? headers["Host"]
+    }
+
+    /// Whether the client reached the site over HTTPS, as a trusted proxy reported.
+    public var isHTTPS: Bool {
+        forwardedScheme == "https"
     }
 }

@@ -123,12 +123,14 @@ private func finish(_ pending: PendingRequest, on connection: OpaquePointer, cor
     if pending.isRefused {
         return ServerCore.ambiguousFraming.queue(on: connection, closing: true)
     }
-    let request = Request(
+    var request = Request(
         method: method, path: pending.path,
         query: firstValues(values(of: connection, kind: .GET_ARGUMENT_KIND)),
         headers: pending.headers,
         cookies: firstValues(values(of: connection, kind: .COOKIE_KIND)),
-        form: pending.form)
+        form: pending.form,
+        clientAddress: clientAddress(of: connection))
+    if !core.proxies.isEmpty { core.proxies.apply(to: &request) }
     if let response = core.immediateResponse(for: request) {
         return response.queue(on: connection, closing: core.isDraining)
     }
@@ -146,6 +148,14 @@ private func finish(_ pending: PendingRequest, on connection: OpaquePointer, cor
     }
     if core.isStopping { task.abandon(with: Suspensions.stopping) }
     return .YES
+}
+
+/// The peer's address as text, or "" when libmicrohttpd cannot tell.
+private func clientAddress(of connection: OpaquePointer) -> String {
+    withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { text in
+        guard let start = text.baseAddress, shim_client_address(connection, start, text.count) != 0 else { return "" }
+        return String(cString: start)
+    }
 }
 
 private func discardPostProcessor(of pending: PendingRequest) {

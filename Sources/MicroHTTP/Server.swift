@@ -43,7 +43,8 @@ public final class Server: Sendable {
         self.configuration = configuration
         core = ServerCore(
             responder: responder, maxBodySize: configuration.maxBodySize,
-            requestDeadline: configuration.requestDeadline)
+            requestDeadline: configuration.requestDeadline,
+            proxies: TrustedProxies(configuration.trustedProxies) ?? TrustedProxies([])!)
         boundPort = Atomic(configuration.port)
     }
 

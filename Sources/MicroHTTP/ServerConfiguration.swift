@@ -43,6 +43,12 @@ public struct ServerConfiguration: Sendable {
     /// default the arenas' tops go back to the kernel after a request and are faulted in again
     /// by the next: a sixth of the server's CPU under load, measured with perf.
     public var retainedFreeMemory: Int? = 64 << 20
+    /// The addresses (IPv4 or IPv6 literals) of proxies in front of the server, such as nginx
+    /// terminating TLS, whose `X-Forwarded-For`, `X-Forwarded-Proto` and `X-Forwarded-Host`
+    /// are believed: a request from one of them gets `Request.clientAddress`,
+    /// `forwardedScheme` and `forwardedHost` from those headers. From any other address the
+    /// headers are not read, so a client cannot claim to be someone else or to use https.
+    public var trustedProxies: [String] = []
 
     public init(
         host: String = "127.0.0.1",
@@ -71,6 +77,11 @@ public struct ServerConfiguration: Sendable {
         return max(1, allowed > 0 ? allowed : Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     }
 
+    /// Whether `text` is an IPv4 or IPv6 literal, as `trustedProxies` takes (brackets optional).
+    public static func isIPAddress(_ text: String) -> Bool {
+        TrustedProxies.normalized(text) != nil
+    }
+
     /// Why the configuration cannot be used, or nil when it can.
     var problem: String? {
         if !(0...65535).contains(port) { return "port \(port) is not in 0...65535" }
@@ -82,6 +93,9 @@ public struct ServerConfiguration: Sendable {
         ]
         for (name, value) in limits where !(1...Int(UInt32.max)).contains(value) {
             return "\(name) must be positive, got \(value)"
+        }
+        if let wrong = trustedProxies.first(where: { TrustedProxies.normalized($0) == nil }) {
+            return "trusted proxy \"\(wrong)\" is not an IP address"
         }
         if requestDeadline <= .zero { return "requestDeadline must be positive, got \(requestDeadline)" }
         return nil

@@ -7,6 +7,8 @@ final class ServerCore: Sendable {
     let maxBodySize: Int
     /// How long a request may wait for its answer (see `ServerConfiguration.requestDeadline`).
     let requestDeadline: Duration
+    /// Whose forwarded headers are believed (an invalid list never starts: see `problem`).
+    let proxies: TrustedProxies
     /// The requests waiting with their connections suspended.
     let suspensions = Suspensions()
     /// Where waiting requests continue (see `Server.start()`).
@@ -17,10 +19,11 @@ final class ServerCore: Sendable {
     /// Set when shutdown begins, so that responses tell kept-alive clients to close.
     private let draining = Atomic<Bool>(false)
 
-    init(responder: any HTTPResponder, maxBodySize: Int, requestDeadline: Duration) {
+    init(responder: any HTTPResponder, maxBodySize: Int, requestDeadline: Duration, proxies: TrustedProxies) {
         self.responder = responder
         self.maxBodySize = maxBodySize
         self.requestDeadline = requestDeadline
+        self.proxies = proxies
     }
 
     /// Set when shutdown answers the waiting requests: a request that starts waiting after

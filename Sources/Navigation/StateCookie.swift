@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The value is `2.<payload>.<signature>`: a format version, the state as base64url JSON holding
 /// route path segments (IDs, never objects), and an HMAC-SHA256 over both. The cookie (name, `=`
-/// and value) never exceeds `maxSize` bytes (for any `maxSize` that fits an empty state, about
+/// and value, under either of its names) never exceeds `maxSize` bytes (for any `maxSize` that fits an empty state, about
 /// 100): when the state is too large, the longest stack loses its top screen, repeatedly; among
 /// stacks of equal length the visible tab's goes first, since its screens are also in the URL.
 /// What remains of each stack is a prefix of it.
@@ -27,6 +27,7 @@ public struct StateCookie<Schema: NavigationSchema>: Sendable {
     public static var readableVersions: Set<Int> { Set(readable) }
     /// `readableVersions` without building a set on every request.
     static var readable: ClosedRange<Int> { 1...2 }
+    /// The cookie's name over plain http.
     public let name: String
     public let maxSize: Int
     private let keys: KeyRing
@@ -82,8 +83,16 @@ public struct StateCookie<Schema: NavigationSchema>: Sendable {
         return best
     }
 
+    /// The cookie's name over https: `__Host-` and `name`. Browsers keep a cookie of this name
+    /// only when it is `Secure`, has `Path=/` and no `Domain`, so neither a plain-http page nor
+    /// another subdomain can plant one.
+    public var secureName: String {
+        "__Host-" + name
+    }
+
+    /// Whether the cookie fits `maxSize` under either name.
     private func fits(_ value: String) -> Bool {
-        name.utf8.count + 1 + value.utf8.count <= maxSize
+        secureName.utf8.count + 1 + value.utf8.count <= maxSize
     }
 
     /// What `value` holds, or nil when it is not a cookie this ring signed in this version.

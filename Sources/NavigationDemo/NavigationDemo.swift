@@ -2,6 +2,7 @@ import ArgumentParser
 import DemoApp
 import Foundation
 import Logging
+import MicroHTTP
 
 /// Runs the demo app until SIGINT or SIGTERM, then finishes the requests in flight and exits 0.
 @main
@@ -37,6 +38,11 @@ struct NavigationDemo: AsyncParsableCommand {
     @Option(help: "Seconds a request may wait for its data before it answers 503 (PostgreSQL's statement timeout too).")
     var requestDeadline = 5.0
 
+    @Option(name: .customLong("trusted-proxy"), help: ArgumentHelp(
+        "A proxy in front (e.g. nginx terminating TLS) whose X-Forwarded-For, -Proto and -Host are believed; repeat for several. Over https the state cookie is Secure and named __Host-nav.",
+        valueName: "ADDRESS"))
+    var trustedProxies: [String] = []
+
     /// `--database`, else `DATABASE_URL`; nil for the embedded SQLite file.
     var databaseText: String? {
         database ?? ProcessInfo.processInfo.environment["DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
@@ -52,6 +58,9 @@ struct NavigationDemo: AsyncParsableCommand {
             throw ValidationError("--database and DATABASE_URL: \(DatabaseUnreachable.notBuiltIn).")
         }
         #endif
+        if let wrong = trustedProxies.first(where: { !ServerConfiguration.isIPAddress($0) }) {
+            throw ValidationError("--trusted-proxy takes an IP address, not \"\(wrong)\".")
+        }
         guard requestDeadline > 0, requestDeadline <= 3600 else {
             throw ValidationError("--request-deadline must be more than 0 and at most 3600 seconds.")
         }
@@ -67,7 +76,7 @@ struct NavigationDemo: AsyncParsableCommand {
         let configuration = DemoConfiguration(
             host: host, port: port, dataDirectory: dataDir, secretFile: secretFile,
             publicDirectory: `public`, templatesDirectory: templates, database: databaseText.flatMap(DatabaseURL.init),
-            requestDeadline: .milliseconds(Int(requestDeadline * 1000)))
+            requestDeadline: .milliseconds(Int(requestDeadline * 1000)), trustedProxies: trustedProxies)
         do {
             try await withDemoApplication(configuration, logger: logger) { server in
                 try server.start()

@@ -9,8 +9,12 @@ extension NavigationResponder {
             throw HTTPError(.forbidden, "Forms are accepted only from this site.")
         }
         if let origin = request.headers["Origin"] {
-            let host = request.headers["Host"] ?? ""
-            guard !host.isEmpty, origin == "http://" + host || origin == "https://" + host else {
+            let host = request.host ?? ""
+            // Behind a trusted proxy the scheme is known; a request that came straight (or
+            // through a proxy not trusted) may have been https in front of the server.
+            let sameSite = request.forwardedScheme.map { origin == $0 + "://" + host }
+                ?? (origin == "http://" + host || origin == "https://" + host)
+            guard !host.isEmpty, sameSite else {
                 throw HTTPError(.forbidden, "Forms are accepted only from this site.")
             }
         }

@@ -49,7 +49,8 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
     private func answer(_ request: Request) async throws -> Response {
         let match = Location<Schema>.match(path: request.path, query: request.query)
         // The stack the URL replaces is not read, unless its tab is hidden (then it is kept).
-        var reading = request.cookies[cookie.name].flatMap { cookie.read($0, leavingUnread: match.replacedTab) }
+        let cookieName = request.isHTTPS ? cookie.secureName : cookie.name
+        var reading = request.cookies[cookieName].flatMap { cookie.read($0, leavingUnread: match.replacedTab) }
         if let tab = match.replacedTab, reading?.stored.state.isVisible(tab) == false { reading?.readUnreadStack() }
         let stored = reading?.stored
         if request.method == .post {
@@ -85,7 +86,7 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
         let next = StoredState(state: remembered, nonce: nonce, notice: carried)
         if reading?.holds(next, visible: visible) != true {
             let value = cookie.write(next, visible: visible)
-            response.cookies.append(SetCookie(name: cookie.name, value: value))
+            response.cookies.append(SetCookie(name: cookieName, value: value, secure: request.isHTTPS))
         }
         response.headers.replace("Cache-Control", "no-store")
         response.headers.replace("Vary", "Cookie, Accept")

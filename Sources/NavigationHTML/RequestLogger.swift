@@ -2,8 +2,9 @@ import Foundation
 import Logging
 import MicroHTTP
 
-/// Logs one line per request: method, path, status and duration. The path is logged with its
-/// control characters escaped, so a request cannot forge log lines.
+/// Logs one line per request: the client's address (see `Request.clientAddress`), method, path,
+/// status and duration. The path is logged with its control characters escaped, so a request
+/// cannot forge log lines.
 public struct RequestLogger: HTTPResponder {
     let next: any HTTPResponder
     let logger: Logger
@@ -42,7 +43,8 @@ public struct RequestLogger: HTTPResponder {
 
     private func log(_ request: Request, _ status: HTTPStatus, since start: ContinuousClock.Instant) {
         let micros = (ContinuousClock.now - start) / .microseconds(1)
-        logger.info("\(request.method.rawValue) \(Self.printable(request.path)) \(status.code) \(Int(micros))µs")
+        let client = request.clientAddress.isEmpty ? "-" : request.clientAddress
+        logger.info("\(client) \(request.method.rawValue) \(Self.printable(request.path)) \(status.code) \(Int(micros))µs")
     }
 
     /// The status the server answers for an error (see `HTTPResponder`).

@@ -30,6 +30,7 @@ func withDemoServer(dataDirectory data: URL, _ body: (Int) throws -> Void) async
 /// The same on the database `database` (nil: SQLite in `data`).
 func withDemoServer(
     dataDirectory data: URL, database: DatabaseURL?, requestDeadline: Duration = .seconds(5),
+    trustedProxies: [String] = [],
     _ body: (Int) throws -> Void
 ) async throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -40,7 +41,7 @@ func withDemoServer(
             dataDirectory: data.path,
             publicDirectory: root.appendingPathComponent("Public").path,
             templatesDirectory: root.appendingPathComponent("Templates").path,
-            database: database, requestDeadline: requestDeadline),
+            database: database, requestDeadline: requestDeadline, trustedProxies: trustedProxies),
         logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
     ) { server in
         try server.start()

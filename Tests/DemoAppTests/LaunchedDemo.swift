@@ -19,7 +19,7 @@ struct LaunchedDemo {
         return url.appendingPathComponent("navigation-demo")
     }
 
-    init(executable: URL? = nil) throws {
+    init(executable: URL? = nil, arguments: [String] = []) throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
         data = FileManager.default.temporaryDirectory.appendingPathComponent("demo-\(UUID().uuidString)")
@@ -27,13 +27,31 @@ struct LaunchedDemo {
         process.executableURL = executable ?? Self.executable
         process.arguments = ["--port", "0", "--data-dir", data.path,
                              "--public", root.appendingPathComponent("Public").path,
-                             "--templates", root.appendingPathComponent("Templates").path]
+                             "--templates", root.appendingPathComponent("Templates").path] + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
         line = try #require(Self.readLine(from: output.fileHandleForReading))
         port = try #require(line.split(separator: ":").last.flatMap { Int($0.dropLast()) }, "\(line)")
+    }
+
+    /// Runs the executable to its end with `arguments` on a fresh data folder: its exit status
+    /// and what it wrote to standard error.
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = executable
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("demo-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: data) }
+        process.arguments = ["--port", "0", "--data-dir", data.path] + arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
     }
 
     /// Ends the process if it still runs and removes its data folder.

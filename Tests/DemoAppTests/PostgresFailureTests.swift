@@ -17,7 +17,7 @@ import Testing
             (["--database", "postgresql://demo@127.0.0.1:5432"], [:]),
             ([], ["DATABASE_URL": "not a url"]),
         ] {
-            let (status, output) = try runDemo(arguments, environment: environment)
+            let (status, output) = try LaunchedDemo.run(arguments, environment: environment)
             #expect(status == 64, "\(arguments) \(environment)")
             #expect(output.contains("PostgreSQL URL"), "\(output)")
         }
@@ -26,7 +26,7 @@ import Testing
     @Test func anUnreachableDatabaseAtStartIsOneLineNamingItsURLAndExit1() throws {
         let port = try freePort()
         let start = ContinuousClock.now
-        let (status, output) = try runDemo(["--database", "postgresql://demo:hunter2@127.0.0.1:\(port)/demo"])
+        let (status, output) = try LaunchedDemo.run(["--database", "postgresql://demo:hunter2@127.0.0.1:\(port)/demo"])
         #expect(status == 1)
         let lines = output.split(separator: "\n")
         #expect(lines.count == 1, "\(output)")
@@ -106,22 +106,6 @@ import Testing
 }
 
 /// Runs the demo executable with `arguments` until it exits; its status and standard error.
-private func runDemo(_ arguments: [String], environment: [String: String] = [:]) throws -> (Int32, String) {
-    let process = Process()
-    process.executableURL = LaunchedDemo.executable
-    let data = FileManager.default.temporaryDirectory.appendingPathComponent("demo-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: data) }
-    process.arguments = ["--port", "0", "--data-dir", data.path] + arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, output)
-}
-
 /// One blocking request on a thread of its own, timed, while the test does others.
 final class TestClientThread: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)

@@ -11,6 +11,8 @@ final class UserAgent {
     private(set) var page: Page?
     /// Which layout the agent looks at, as CSS would show it in a window of that width.
     let layout: Layout
+    /// Headers sent with every request, as a proxy in front of the server adds them.
+    var proxyHeaders: [String: String] = [:]
 
     enum Layout {
         /// A phone: split views collapse into the tab's stack.
@@ -102,8 +104,9 @@ final class UserAgent {
     /// GETs `path` with the cookie jar; records the page.
     @discardableResult
     func get(_ path: String, accept: String = "text/html") throws -> Page {
+        let added = proxyHeaders.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)\r\n" }.joined()
         let response = try send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: \(accept)\r\n"
-            + (cookie.map { "Cookie: \($0)\r\n" } ?? "") + "\r\n")
+            + (cookie.map { "Cookie: \($0)\r\n" } ?? "") + added + "\r\n")
         if let set = response.header("Set-Cookie") {
             cookie = String(set.prefix { $0 != ";" })
         }
@@ -121,7 +124,7 @@ final class UserAgent {
         var head = ["Host": "127.0.0.1", "Content-Type": "application/x-www-form-urlencoded",
                     "Content-Length": String(body.utf8.count), "Origin": "http://127.0.0.1", "Sec-Fetch-Site": "same-origin"]
         if let cookie { head["Cookie"] = cookie }
-        for (name, value) in headers { head[name] = value }
+        for (name, value) in proxyHeaders.merging(headers, uniquingKeysWith: { $1 }) { head[name] = value }
         let lines = head.filter { !$0.value.isEmpty }.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)\r\n" }.joined()
         let response = try send("POST \(path) HTTP/1.1\r\n" + lines + "\r\n" + body)
         if let set = response.header("Set-Cookie") {

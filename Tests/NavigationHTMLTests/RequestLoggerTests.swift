@@ -39,7 +39,7 @@ private struct Paths: HTTPResponder {
         let lines = LogLines()
         let logger = RequestLogger(next: Paths(), logger: Logger(label: "test") { _ in Capture(lines: lines) })
 
-        #expect(try logger.immediateResponse(to: Request(method: .get, path: "/now"))?.status == .created)
+        #expect(try logger.immediateResponse(to: Request(method: .get, path: "/now", clientAddress: "203.0.113.7"))?.status == .created)
         #expect(try logger.immediateResponse(to: Request(method: .get, path: "/page")) == nil)
         #expect(lines.all.count == 1, "a request left to respond(to:) is not logged yet")
         #expect(try await logger.respond(to: Request(method: .get, path: "/page")).status == .ok)
@@ -47,9 +47,10 @@ private struct Paths: HTTPResponder {
 
         let logged = lines.all
         #expect(logged.count == 3)
-        #expect(logged.first?.hasPrefix("GET /now 201 ") == true)
-        #expect(logged.dropFirst().first?.hasPrefix("GET /page 200 ") == true)
-        #expect(logged.last?.hasPrefix("POST /broken 403 ") == true)
+        #expect(logged.first?.hasPrefix("203.0.113.7 GET /now 201 ") == true)
+        // An address nobody knows is logged as "-", so every line has the same fields.
+        #expect(logged.dropFirst().first?.hasPrefix("- GET /page 200 ") == true)
+        #expect(logged.last?.hasPrefix("- POST /broken 403 ") == true)
         #expect(logged.allSatisfy { $0.hasSuffix("µs") })
     }
 

@@ -26,12 +26,13 @@ import Testing
         return state
     }
 
-    /// Trimming as specified: the top screen of the longest stack, one at a time, until it fits.
+    /// Trimming as specified: the top screen of the longest stack, one at a time, until it fits
+    /// under the longer of the cookie's names (`__Host-nav`, over https).
     func removingOneAtATime(_ state: State) -> String {
         var payload = StateCookie<TestNavigation>.payload(of: StoredState(state: state, nonce: "n"))
         var value = cookie.seal(payload)
         let order = TestTab.allCases.map { $0.rawValue }
-        while "nav=\(value)".utf8.count > cookie.maxSize, payload.trim(visible: state.selectedTab.rawValue, order: order) {
+        while "\(cookie.secureName)=\(value)".utf8.count > cookie.maxSize, payload.trim(visible: state.selectedTab.rawValue, order: order) {
             value = cookie.seal(payload)
         }
         return value
@@ -45,7 +46,7 @@ import Testing
             var state = Self.state(&generator)
             state.presentation = nil
             let value = cookie.encode(state)
-            largest = max(largest, "nav=\(value)".utf8.count)
+            largest = max(largest, "\(cookie.secureName)=\(value)".utf8.count)
             guard let decoded = cookie.decode(value) else { failures.append("unreadable"); continue }
             if decoded == state { exact += 1; continue }
             trimmed += 1
