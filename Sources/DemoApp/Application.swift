@@ -72,7 +72,10 @@ private func serve<Result>(
     settings.port = configuration.port
     settings.requestDeadline = configuration.requestDeadline
     settings.trustedProxies = configuration.trustedProxies
-    let server = Server(configuration: settings, responder: RequestLogger(next: files, logger: logger))
+    let named: any HTTPResponder = configuration.instanceName.map {
+        HeaderAddingResponder(next: files, fields: [("X-Instance", $0)])
+    } ?? files
+    let server = Server(configuration: settings, responder: RequestLogger(next: named, logger: logger))
     defer { server.shutdown() }
     return try await body(server)
 }

@@ -19,6 +19,9 @@ public struct DemoConfiguration: Sendable {
     /// `ServerConfiguration.trustedProxies`): behind one that reports https, the state cookie is
     /// `Secure` and named with the `__Host-` prefix.
     public var trustedProxies: [String]
+    /// Sent as `X-Instance` with every answer, so that behind a load balancer each response
+    /// names the instance that made it; nil sends nothing.
+    public var instanceName: String?
 
     public init(
         host: String = "127.0.0.1",
@@ -29,7 +32,8 @@ public struct DemoConfiguration: Sendable {
         templatesDirectory: String = "Templates",
         database: DatabaseURL? = nil,
         requestDeadline: Duration = .seconds(5),
-        trustedProxies: [String] = []
+        trustedProxies: [String] = [],
+        instanceName: String? = nil
     ) {
         self.host = host
         self.port = port
@@ -40,5 +44,19 @@ public struct DemoConfiguration: Sendable {
         self.database = database
         self.requestDeadline = requestDeadline
         self.trustedProxies = trustedProxies
+        self.instanceName = instanceName
+    }
+
+    /// Whether `name` can be an `instanceName`: 1 to 64 letters, digits, `-`, `_` and `.`.
+    public static func isInstanceName(_ name: String) -> Bool {
+        (1...64).contains(name.utf8.count) && name.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+                return true
+            default:
+                return false
+            }
+        }
     }
 }

@@ -43,6 +43,11 @@ struct NavigationDemo: AsyncParsableCommand {
         valueName: "ADDRESS"))
     var trustedProxies: [String] = []
 
+    @Option(help: ArgumentHelp(
+        "Sent as X-Instance with every answer, so that behind a load balancer each response names its instance.",
+        valueName: "NAME"))
+    var instanceName: String?
+
     /// `--database`, else `DATABASE_URL`; nil for the embedded SQLite file.
     var databaseText: String? {
         database ?? ProcessInfo.processInfo.environment["DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
@@ -61,6 +66,9 @@ struct NavigationDemo: AsyncParsableCommand {
         if let wrong = trustedProxies.first(where: { !ServerConfiguration.isIPAddress($0) }) {
             throw ValidationError("--trusted-proxy takes an IP address, not \"\(wrong)\".")
         }
+        if let instanceName, !DemoConfiguration.isInstanceName(instanceName) {
+            throw ValidationError("--instance-name takes 1 to 64 letters, digits, '-', '_' or '.'.")
+        }
         guard requestDeadline > 0, requestDeadline <= 3600 else {
             throw ValidationError("--request-deadline must be more than 0 and at most 3600 seconds.")
         }
@@ -76,7 +84,8 @@ struct NavigationDemo: AsyncParsableCommand {
         let configuration = DemoConfiguration(
             host: host, port: port, dataDirectory: dataDir, secretFile: secretFile,
             publicDirectory: `public`, templatesDirectory: templates, database: databaseText.flatMap(DatabaseURL.init),
-            requestDeadline: .milliseconds(Int(requestDeadline * 1000)), trustedProxies: trustedProxies)
+            requestDeadline: .milliseconds(Int(requestDeadline * 1000)), trustedProxies: trustedProxies,
+            instanceName: instanceName)
         do {
             try await withDemoApplication(configuration, logger: logger) { server in
                 try server.start()

@@ -94,4 +94,17 @@ import Testing
         user.proxyHeaders = Self.https
         #expect(try user.get("/home").response.header("Set-Cookie")?.hasPrefix("__Host-nav=") == true)
     }
+
+    @Test func theInstanceNameIsSentWithEveryAnswer() throws {
+        let (status, output) = try LaunchedDemo.run(["--instance-name", "web 2"])
+        #expect(status == 64)
+        #expect(output.contains("--instance-name"), "\(output)")
+
+        let demo = try LaunchedDemo(arguments: ["--instance-name", "web-2"])
+        defer { demo.stop() }
+        let user = UserAgent(port: demo.port)
+        for path in ["/home", "/app.css", "/nowhere"] {
+            #expect(try user.get(path).response.header("X-Instance") == "web-2", "\(path)")
+        }
+    }
 }

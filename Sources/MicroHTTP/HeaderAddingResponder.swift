@@ -1,0 +1,37 @@
+/// Adds the same header fields to every answer of the responder it wraps, the answers of its
+/// `HTTPError`s included (another error stays a bare `500`). Fields that are unsafe on the wire
+/// are dropped when the response is sent, as every response's are.
+///
+///     // Each instance behind a load balancer names itself:
+///     let responder = HeaderAddingResponder(next: app, fields: [("X-Instance", "web-2")])
+public struct HeaderAddingResponder: HTTPResponder {
+    let next: any HTTPResponder
+    let fields: [(String, String)]
+
+    public init(next: any HTTPResponder, fields: [(String, String)]) {
+        self.next = next
+        self.fields = fields
+    }
+
+    public func respond(to request: Request) async throws -> Response {
+        do {
+            return adding(try await next.respond(to: request))
+        } catch let error as HTTPError {
+            return adding(error.response)
+        }
+    }
+
+    public func immediateResponse(to request: Request) throws -> Response? {
+        do {
+            return try next.immediateResponse(to: request).map(adding)
+        } catch let error as HTTPError {
+            return adding(error.response)
+        }
+    }
+
+    private func adding(_ response: Response) -> Response {
+        var response = response
+        for (name, value) in fields { response.headers.replace(name, value) }
+        return response
+    }
+}

@@ -1,0 +1,172 @@
+"""The deployment of deploy/: three demo instances on one data folder behind Debian's nginx running
+deploy/nginx/navigation-demo.conf itself, on loopback, with a certificate made by openssl for the
+session. Only the values the file marks "(replaced by the test)" are replaced; every process is
+stopped and every file removed on every path."""
+import http.client
+import os
+import pathlib
+import re
+import shutil
+import signal
+import socket
+import ssl
+import subprocess
+import tempfile
+import time
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+SITE = ROOT / "deploy" / "nginx" / "navigation-demo.conf"
+NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+HOST = "shop.test"
+
+
+def executable():
+    for build in (ROOT / ".build" / "debug", ROOT / ".build" / "release"):
+        if (build / "navigation-demo").exists():
+            return build / "navigation-demo"
+    pytest.fail("navigation-demo is not built: run `swift build` (scripts/test does) first")
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def replaced(text, old, new):
+    """`text` with `old` replaced, which must occur exactly once: a changed file fails loudly."""
+    assert text.count(old) == 1, f"{SITE.name} no longer holds {old!r} once"
+    return text.replace(old, new)
+
+
+class Instance:
+    def __init__(self, name, data, public):
+        self.name, self.data, self.public = name, data, public
+        self.process = None
+        self.port = 0
+
+    def start(self, port=0):
+        self.process = subprocess.Popen(
+            [str(executable()), "--port", str(port), "--data-dir", self.data, "--public", self.public,
+             "--templates", str(ROOT / "Templates"), "--trusted-proxy", "127.0.0.1", "--instance-name", self.name],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        line = self.process.stdout.readline().strip()
+        match = re.search(r":(\d+)/$", line)
+        assert match, f"{self.name} did not start: {line!r}"
+        self.port = int(match.group(1))
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+class Deployment:
+    def __init__(self, folder):
+        self.folder = folder
+        self.public = os.path.join(folder, "public")
+        shutil.copytree(ROOT / "Public", self.public)
+        data = os.path.join(folder, "data")
+        self.instances = [Instance(f"web-{n}", data, self.public) for n in (1, 2, 3)]
+        self.nginx = None
+        self.https_port, self.http_port = free_port(), free_port()
+        self.certificate = os.path.join(folder, "cert.pem")
+
+    def start(self):
+        subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                        "-subj", f"/CN={HOST}", "-addext", f"subjectAltName=DNS:{HOST}",
+                        "-keyout", os.path.join(self.folder, "key.pem"), "-out", self.certificate],
+                       check=True, capture_output=True)
+        # One after the other: the first makes the data folder's secret and database.
+        for instance in self.instances:
+            instance.start()
+        site = SITE.read_text()
+        site = replaced(site, "    server 127.0.0.1:8081 max_fails=1 fail_timeout=2s;\n"
+                              "    server 127.0.0.1:8082 max_fails=1 fail_timeout=2s;\n"
+                              "    server 127.0.0.1:8083 max_fails=1 fail_timeout=2s;\n",
+                        "".join(f"    server 127.0.0.1:{i.port} max_fails=1 fail_timeout=2s;\n" for i in self.instances))
+        site = replaced(site, "    listen 80;\n    listen [::]:80;\n", f"    listen 127.0.0.1:{self.http_port};\n")
+        site = replaced(site, "    listen 443 ssl http2;\n    listen [::]:443 ssl http2;\n",
+                        f"    listen 127.0.0.1:{self.https_port} ssl http2;\n")
+        site = site.replace("server_name example.com;", f"server_name {HOST};")
+        site = replaced(site, "/etc/ssl/certs/navigation-demo.pem", self.certificate)
+        site = replaced(site, "/etc/ssl/private/navigation-demo.key", os.path.join(self.folder, "key.pem"))
+        site = replaced(site, "root /srv/navigation-demo/Public;", f"root {self.public};")
+        with open(os.path.join(self.folder, "site.conf"), "w") as file:
+            file.write(site)
+        temp = "".join(f"    {kind}_temp_path {self.folder}/{kind};\n"
+                       for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+        with open(os.path.join(self.folder, "nginx.conf"), "w") as file:
+            file.write(f"""daemon off;
+worker_processes 1;
+pid {self.folder}/nginx.pid;
+error_log {self.folder}/error.log warn;
+events {{ worker_connections 512; }}
+http {{
+    include /etc/nginx/mime.types;
+    default_type application/octet-stream;
+    access_log {self.folder}/access.log;
+{temp}    include {self.folder}/site.conf;
+}}
+""")
+        check = subprocess.run([NGINX, "-t", "-p", self.folder, "-c", os.path.join(self.folder, "nginx.conf")],
+                               capture_output=True, text=True)
+        assert check.returncode == 0, check.stderr
+        self.nginx = subprocess.Popen([NGINX, "-p", self.folder, "-c", os.path.join(self.folder, "nginx.conf")],
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", self.https_port), timeout=1).close()
+                return
+            except OSError:
+                time.sleep(0.05)
+        pytest.fail("nginx did not start: " + open(os.path.join(self.folder, "error.log")).read())
+
+    def stop(self):
+        if self.nginx and self.nginx.poll() is None:
+            self.nginx.send_signal(signal.SIGQUIT)
+            try:
+                self.nginx.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.nginx.kill()
+                self.nginx.wait()
+        for instance in self.instances:
+            instance.stop()
+
+    def https(self):
+        """A connection to nginx that checks the certificate for shop.test."""
+        context = ssl.create_default_context(cafile=self.certificate)
+        return Connection(self.https_port, context)
+
+
+class Connection(http.client.HTTPSConnection):
+    """HTTPS to 127.0.0.1, verifying the certificate as shop.test's (the name a browser would use)."""
+
+    def __init__(self, port, context):
+        super().__init__(HOST, port, context=context, timeout=30)
+        self.context = context
+
+    def connect(self):
+        sock = socket.create_connection(("127.0.0.1", self.port), self.timeout)
+        self.sock = self.context.wrap_socket(sock, server_hostname=HOST)
+
+
+@pytest.fixture(scope="module")
+def deployment():
+    folder = tempfile.mkdtemp(prefix="deploy-")
+    # nginx's workers run as another user when the test runs as root: they read Public/ through it.
+    os.chmod(folder, 0o755)
+    deployment = Deployment(folder)
+    try:
+        deployment.start()
+        yield deployment
+    finally:
+        deployment.stop()
+        shutil.rmtree(folder, ignore_errors=True)

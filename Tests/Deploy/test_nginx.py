@@ -1,0 +1,133 @@
+"""A user, a script and a failure through deploy/nginx/navigation-demo.conf over https."""
+import gzip
+import http.client
+import json
+import os
+import signal
+import time
+
+
+class Jar:
+    """A browser-like client: one cookie jar, the headers a browser sends, over nginx's https."""
+
+    def __init__(self, deployment):
+        self.deployment = deployment
+        self.cookie = None
+        self.instances = []
+
+    def get(self, path, accept="text/html", encoding=None):
+        connection = self.deployment.https()
+        headers = {"Accept": accept}
+        if self.cookie:
+            headers["Cookie"] = self.cookie
+        if encoding:
+            headers["Accept-Encoding"] = encoding
+        connection.request("GET", path, headers=headers)
+        response = connection.getresponse()
+        body = response.read()
+        set_cookie = response.getheader("Set-Cookie")
+        if set_cookie:
+            self.cookie = set_cookie.split(";", 1)[0]
+        self.instances.append(response.getheader("X-Instance"))
+        connection.close()
+        return response, body, set_cookie
+
+    def state(self, path):
+        response, body, _ = self.get(path, accept="application/json")
+        assert response.status == 200, (path, response.status)
+        return json.loads(body)
+
+
+def stack(state, tab):
+    return [next(iter(route)) for route in state["tabs"][tab]["path"]]
+
+
+def test_over_https_the_cookie_is_secure_and_any_instance_serves_the_next_click(deployment):
+    user = Jar(deployment)
+    response, _, set_cookie = user.get("/home/orders")
+    assert response.status == 200
+    assert set_cookie.startswith("__Host-nav=")
+    attributes = [part.strip() for part in set_cookie.split(";")[1:]]
+    assert "Secure" in attributes and "Path=/" in attributes and "HttpOnly" in attributes
+    assert not any(part.lower().startswith("domain") for part in attributes)
+
+    steps = [
+        ("/home/orders/order/ORD-001", "home", ["orderHistory", "orderDetail"]),
+        ("/recipes/category/desserts", "recipes", ["category"]),
+        ("/profile/settings", "profile", ["settings"]),
+    ]
+    for path, tab, expected in steps:
+        response, _, _ = user.get(path)
+        assert response.status == 200, path
+        state = user.state(path)
+        assert state["selectedTab"] == tab and stack(state, tab) == expected, (path, state)
+    # Each tab kept its stack across instances: the cookie, not an instance, holds it.
+    state = user.state("/profile/settings")
+    assert stack(state, "home") == ["orderHistory", "orderDetail"]
+    assert stack(state, "recipes") == ["category"]
+    served = [name for name in user.instances if name]
+    assert set(served) == {"web-1", "web-2", "web-3"}, served
+    assert all(a != b for a, b in zip(served, served[1:])), f"round robin: {served}"
+
+
+def test_static_files_come_from_nginx_with_the_same_cache_headers(deployment):
+    user = Jar(deployment)
+    response, body, _ = user.get("/app.css?v=anything")
+    assert response.status == 200 and body
+    assert response.getheader("X-Instance") is None, "served by nginx, not an instance"
+    assert response.getheader("Cache-Control") == "public, max-age=31536000, immutable"
+    assert response.getheader("X-Content-Type-Options") == "nosniff"
+    response, _, _ = user.get("/app.css")
+    assert response.getheader("Cache-Control") == "public, max-age=3600"
+    response, _, _ = user.get("/.hidden")
+    assert response.status == 404
+
+
+def test_html_and_css_are_compressed(deployment):
+    user = Jar(deployment)
+    for path in ("/home/orders", "/app.css"):
+        response, body, _ = user.get(path, encoding="gzip")
+        assert response.status == 200
+        assert response.getheader("Content-Encoding") == "gzip", path
+        assert gzip.decompress(body), path
+
+
+def test_plain_http_is_redirected_to_https(deployment):
+    connection = http.client.HTTPConnection("127.0.0.1", deployment.http_port, timeout=10)
+    connection.request("GET", "/home/orders?x=1", headers={"Host": "shop.test"})
+    response = connection.getresponse()
+    assert response.status == 301
+    assert response.getheader("Location") == "https://shop.test/home/orders?x=1"
+
+
+def test_a_direct_request_to_an_instance_gets_the_plain_cookie(deployment):
+    instance = deployment.instances[0]
+    connection = http.client.HTTPConnection("127.0.0.1", instance.port, timeout=10)
+    connection.request("GET", "/home/orders", headers={"X-Forwarded-Proto": "https"})
+    response = connection.getresponse()
+    response.read()
+    # From 127.0.0.1 itself, the trusted address: this test speaks for nginx, so https is believed.
+    assert response.getheader("Set-Cookie").startswith("__Host-nav=")
+    connection.request("GET", "/home/orders")
+    response = connection.getresponse()
+    response.read()
+    set_cookie = response.getheader("Set-Cookie")
+    assert set_cookie.startswith("nav=") and "Secure" not in set_cookie
+
+
+def test_gets_survive_an_instance_killed_without_warning(deployment):
+    """Last in this module: it kills web-3 (and starts it again on the same port)."""
+    victim = deployment.instances[2]
+    user = Jar(deployment)
+    user.get("/home/orders")
+    os.kill(victim.process.pid, signal.SIGKILL)
+    victim.process.wait()
+    statuses = [user.get(path)[0].status for path in ["/home/orders/order/ORD-00%d" % (n % 3 + 1) for n in range(30)]]
+    assert statuses == [200] * 30
+    assert "web-3" not in user.instances[1:]
+    assert user.state("/home/orders/order/ORD-003")["selectedTab"] == "home"
+    victim.start(port=victim.port)
+    time.sleep(2.5)  # nginx tries a failed server again after fail_timeout
+    for _ in range(9):
+        user.get("/home/orders")
+    assert "web-3" in user.instances[-9:], f"back in the rotation: {user.instances[-9:]}"
