@@ -1,7 +1,9 @@
-"""The deployment of deploy/: three demo instances on one data folder behind Debian's nginx running
+"""The deployment of deploy/: three demo instances behind Debian's nginx running
 deploy/nginx/navigation-demo.conf itself, on loopback, with a certificate made by openssl for the
-session. Only the values the file marks "(replaced by the test)" are replaced; every process is
-stopped and every file removed on every path."""
+session. The instances share one database: a fresh one in the PostgreSQL cluster that
+DEMO_TEST_DATABASE_URL names (scripts/with-postgres), else one SQLite file. Only the values the
+site file marks "(replaced by the test)" are replaced; every process is stopped and every file
+removed on every path."""
 import http.client
 import os
 import pathlib
@@ -13,6 +15,8 @@ import ssl
 import subprocess
 import tempfile
 import time
+import urllib.parse
+import uuid
 
 import pytest
 
@@ -41,16 +45,28 @@ def replaced(text, old, new):
     return text.replace(old, new)
 
 
+def database_options():
+    """A fresh database in the cluster DEMO_TEST_DATABASE_URL names, or [] for SQLite."""
+    admin = os.environ.get("DEMO_TEST_DATABASE_URL")
+    if not admin:
+        return []
+    url = urllib.parse.urlsplit(admin)
+    name = "deploy_" + uuid.uuid4().hex
+    subprocess.run([os.path.join(os.environ["PG_BIN"], "createdb"), "-h", url.hostname, "-p", str(url.port),
+                    "-U", url.username, name], check=True)
+    return ["--database", urllib.parse.urlunsplit(url._replace(path="/" + name))]
+
+
 class Instance:
-    def __init__(self, name, data, public):
-        self.name, self.data, self.public = name, data, public
+    def __init__(self, name, data, public, database):
+        self.name, self.data, self.public, self.database = name, data, public, database
         self.process = None
         self.port = 0
 
     def start(self, port=0):
         self.process = subprocess.Popen(
             [str(executable()), "--port", str(port), "--data-dir", self.data, "--public", self.public,
-             "--templates", str(ROOT / "Templates"), "--trusted-proxy", "127.0.0.1", "--instance-name", self.name],
+             "--templates", str(ROOT / "Templates"), "--trusted-proxy", "127.0.0.1", "--instance-name", self.name] + self.database,
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         line = self.process.stdout.readline().strip()
         match = re.search(r":(\d+)/$", line)
@@ -73,7 +89,8 @@ class Deployment:
         self.public = os.path.join(folder, "public")
         shutil.copytree(ROOT / "Public", self.public)
         data = os.path.join(folder, "data")
-        self.instances = [Instance(f"web-{n}", data, self.public) for n in (1, 2, 3)]
+        database = database_options()
+        self.instances = [Instance(f"web-{n}", data, self.public, database) for n in (1, 2, 3)]
         self.nginx = None
         self.https_port, self.http_port = free_port(), free_port()
         self.certificate = os.path.join(folder, "cert.pem")
