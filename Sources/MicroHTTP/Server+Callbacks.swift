@@ -28,7 +28,7 @@ extension Server {
         let cls = Unmanaged.passUnretained(core).toOpaque()
         return address.withSockaddr { sockaddr in
             shim_start_daemon(
-                flags, sockaddr, accessHandler, cls, requestCompleted, cls,
+                flags, sockaddr, accessHandler, cls, requestCompleted, cls, connectionNotified, cls,
                 UInt32(configuration.threads), UInt32(configuration.connectionLimit),
                 UInt32(configuration.perIPConnectionLimit),
                 UInt32(configuration.connectionTimeout), configuration.connectionMemoryLimit)
@@ -51,6 +51,7 @@ private func accessHandler(
             headers: HTTPHeaders(values(of: connection, kind: .HEADER_KIND)))
         conCls.pointee = Unmanaged.passRetained(pending).toOpaque()
         core.inFlight.add(1, ordering: .sequentiallyConsistent)
+        core.requestsBegun.wrappingAdd(1, ordering: .relaxed)
         return begin(pending, on: connection, core: core)
     }
     let pending = Unmanaged<PendingRequest>.fromOpaque(state).takeUnretainedValue()
@@ -176,6 +177,20 @@ private func requestCompleted(
     let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
     if let task = pending.task { core.suspensions.remove(task) }
     core.inFlight.subtract(1, ordering: .sequentiallyConsistent)
+}
+
+/// Counts the open connections, which shutdown waits for (see `Server.shutdown(timeout:)`).
+private func connectionNotified(
+    cls: UnsafeMutableRawPointer?, connection: OpaquePointer?,
+    socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, code: MHD_ConnectionNotificationCode
+) {
+    guard let cls else { return }
+    let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
+    switch code {
+    case .CONNECTION_NOTIFY_STARTED: core.openConnections.add(1, ordering: .sequentiallyConsistent)
+    case .CONNECTION_NOTIFY_CLOSED: core.openConnections.subtract(1, ordering: .sequentiallyConsistent)
+    default: break
+    }
 }
 
 private func postDataIterator(

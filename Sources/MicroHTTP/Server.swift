@@ -84,16 +84,24 @@ public final class Server: Sendable {
         }
     }
 
-    /// Stops gracefully: new connections are refused at once, requests already
-    /// being handled are answered (with `Connection: close`) until none is left or
-    /// `timeout` seconds have passed, then every connection is closed. Requests still
-    /// waiting for a responder then are answered `503` with `Retry-After` first.
+    /// Stops gracefully: new connections are refused at once, and requests on the connections
+    /// already open are answered (with `Connection: close`) until every connection is closed,
+    /// or `timeout` seconds have passed, or no request is in flight and none has begun for
+    /// `quietPeriod` seconds; then every connection is closed. Requests still waiting for a
+    /// responder then are answered `503` with `Retry-After` first.
+    ///
+    /// Waiting for the open connections is what makes a restart behind a proxy lose nothing: a
+    /// proxy such as nginx keeps connections alive and may send a request on one at any moment,
+    /// and a request sent just as the server closes that connection fails, and the proxy may not
+    /// retry it (nginx never retries a POST). Served with `Connection: close`, the proxy closes
+    /// them itself; once it sends nothing more (it has found the listener refusing and sends
+    /// elsewhere), the quiet period ends the wait for those it keeps idle.
     ///
     /// Blocks the calling thread while waiting. A responder still running at the
     /// deadline delays the stop until it returns (libmicrohttpd joins its
     /// threads). Idempotent and safe to call from any thread; a server that was
     /// never started is left as it is.
-    public func shutdown(timeout: Double = 10) {
+    public func shutdown(timeout: Double = 10, quietPeriod: Double = 1) {
         let running: (Daemon, SuspensionWatch)? = state.withLock { state in
             guard case .running(let daemon, let watch) = state else { return nil }
             state = .stopped
@@ -103,10 +111,7 @@ public final class Server: Sendable {
         core.beginDraining()
         let listener = MHD_quiesce_daemon(daemon.pointer)
         if listener != MHD_INVALID_SOCKET { refuseConnections(on: listener) }
-        let deadline = ContinuousClock.now + .seconds(max(0, timeout))
-        while core.inFlight.load(ordering: .sequentiallyConsistent) > 0, ContinuousClock.now < deadline {
-            usleep(2_000)
-        }
+        drain(until: ContinuousClock.now + .seconds(max(0, timeout)), quietPeriod: .seconds(max(0, quietPeriod)))
         // libmicrohttpd must not be stopped with a connection suspended: answer the requests
         // still waiting, and give their answers a moment to leave.
         watch.stop()
@@ -120,6 +125,27 @@ public final class Server: Sendable {
         // After quiescing, the listening socket is ours to close, but only once the
         // daemon's threads are gone.
         if listener != MHD_INVALID_SOCKET { close(listener) }
+    }
+
+    /// Waits while requests are in flight or connections open, up to `deadline`; once nothing is
+    /// in flight and no request has begun for `quietPeriod`, the connections left are idle ones
+    /// nobody uses.
+    private func drain(until deadline: ContinuousClock.Instant, quietPeriod: Duration) {
+        var begun = core.requestsBegun.load(ordering: .relaxed)
+        var quietSince = ContinuousClock.now
+        while ContinuousClock.now < deadline {
+            let inFlight = core.inFlight.load(ordering: .sequentiallyConsistent)
+            if inFlight == 0, core.openConnections.load(ordering: .sequentiallyConsistent) == 0 { return }
+            let now = ContinuousClock.now
+            let latest = core.requestsBegun.load(ordering: .relaxed)
+            if latest != begun {
+                begun = latest
+                quietSince = now
+            } else if inFlight == 0, now - quietSince >= quietPeriod {
+                return
+            }
+            usleep(2_000)
+        }
     }
 
     /// Without this, connections keep completing in the kernel's backlog of the

@@ -16,6 +16,10 @@ final class ServerCore: Sendable {
     /// Requests from their first access-handler call to NOTIFY_COMPLETED; shutdown
     /// waits for this to reach zero.
     let inFlight = Atomic<Int>(0)
+    /// Connections open, idle or not: shutdown waits for a proxy to close its kept-alive ones.
+    let openConnections = Atomic<Int>(0)
+    /// Requests begun so far (wrapping): shutdown watches it to tell when requests stop coming.
+    let requestsBegun = Atomic<Int>(0)
     /// Set when shutdown begins, so that responses tell kept-alive clients to close.
     private let draining = Atomic<Bool>(false)
 

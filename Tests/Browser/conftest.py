@@ -10,6 +10,8 @@ import uuid
 
 import pytest
 
+from headless import launch
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts" / "screenshots"
 SIZES = {"narrow": (390, 844), "wide": (1280, 800)}
@@ -55,23 +57,7 @@ def database_options():
 
 
 def start_chromium(width, height, javascript):
-    try:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.options import Options
-        from selenium.webdriver.chrome.service import Service
-    except ImportError as error:
-        pytest.fail(f"Selenium is missing ({error}); scripts/setup installs python3-selenium")
-    options = Options()
-    options.add_argument("--headless=new")
-    options.add_argument("--no-sandbox")
-    options.add_argument(f"--window-size={width},{height}")
-    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-    if not javascript:
-        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
-    try:
-        driver = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
-    except Exception as error:  # any failure to start is a failed run, never a skip
-        pytest.fail(f"headless Chromium could not start: {error}; scripts/setup installs chromium and chromium-driver")
+    driver = launch([f"--window-size={width},{height}"], javascript)
     # Headless Chromium keeps its window at least about 500 px wide whatever --window-size says:
     # the viewport is set through DevTools, as a phone's (mobile: honours the viewport meta tag).
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {

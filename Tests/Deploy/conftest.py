@@ -27,7 +27,9 @@ HOST = "shop.test"
 
 
 def executable():
-    for build in (ROOT / ".build" / "debug", ROOT / ".build" / "release"):
+    # DEPLOY_BUILD=release measures the optimized build (scripts/test runs the debug one it built).
+    builds = ("release", "debug") if os.environ.get("DEPLOY_BUILD") == "release" else ("debug", "release")
+    for build in (ROOT / ".build" / name for name in builds):
         if (build / "navigation-demo").exists():
             return build / "navigation-demo"
     pytest.fail("navigation-demo is not built: run `swift build` (scripts/test does) first")
@@ -58,16 +60,20 @@ def database_options():
 
 
 class Instance:
-    def __init__(self, name, data, public, database):
-        self.name, self.data, self.public, self.database = name, data, public, database
+    def __init__(self, name, data, public, options):
+        self.name, self.data, self.public, self.options = name, data, public, options
+        # Its request log, across restarts.
+        self.log = os.path.join(os.path.dirname(data), name + ".log")
         self.process = None
         self.port = 0
 
     def start(self, port=0):
-        self.process = subprocess.Popen(
-            [str(executable()), "--port", str(port), "--data-dir", self.data, "--public", self.public,
-             "--templates", str(ROOT / "Templates"), "--trusted-proxy", "127.0.0.1", "--instance-name", self.name] + self.database,
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        with open(self.log, "a") as log:
+            self.process = subprocess.Popen(
+                [str(executable()), "--port", str(port), "--data-dir", self.data, "--public", self.public,
+                 "--templates", str(ROOT / "Templates"), "--trusted-proxy", "127.0.0.1",
+                 "--instance-name", self.name] + self.options,
+                stdout=subprocess.PIPE, stderr=log, text=True)
         line = self.process.stdout.readline().strip()
         match = re.search(r":(\d+)/$", line)
         assert match, f"{self.name} did not start: {line!r}"
@@ -84,13 +90,18 @@ class Instance:
 
 
 class Deployment:
-    def __init__(self, folder):
+    def __init__(self, folder, secrets=None, count=3):
         self.folder = folder
         self.public = os.path.join(folder, "public")
         shutil.copytree(ROOT / "Public", self.public)
         data = os.path.join(folder, "data")
-        database = database_options()
-        self.instances = [Instance(f"web-{n}", data, self.public, database) for n in (1, 2, 3)]
+        options = database_options()
+        # With `secrets`, the instances read them from a file the test rewrites to rotate them.
+        self.secret_file = os.path.join(folder, "secrets")
+        if secrets:
+            self.write_secrets(secrets)
+            options += ["--secret-file", self.secret_file]
+        self.instances = [Instance(f"web-{n}", data, self.public, options) for n in range(1, count + 1)]
         self.nginx = None
         self.https_port, self.http_port = free_port(), free_port()
         self.certificate = os.path.join(folder, "cert.pem")
@@ -128,7 +139,9 @@ events {{ worker_connections 512; }}
 http {{
     include /etc/nginx/mime.types;
     default_type application/octet-stream;
-    access_log {self.folder}/access.log;
+    # Which instance answered each request (a browser cannot read X-Instance).
+    log_format upstream '$request_method $request_uri $status $upstream_addr';
+    access_log {self.folder}/access.log upstream;
 {temp}    include {self.folder}/site.conf;
 }}
 """)
@@ -157,6 +170,30 @@ http {{
         for instance in self.instances:
             instance.stop()
 
+    def write_secrets(self, secrets):
+        with open(self.secret_file, "w") as file:
+            file.write("".join(secret + "\n" for secret in secrets))
+
+    def restart_one_at_a_time(self):
+        """SIGTERM to each instance in turn (it answers what is in flight and exits 0), then
+        the same instance again on its port, and a pause longer than the site's fail_timeout
+        (2 s): nginx leaves an instance that refused a connection alone for that long, and with
+        all of them left alone it has nowhere to send a request (502)."""
+        for instance in self.instances:
+            instance.stop()
+            assert instance.process.returncode == 0, f"{instance.name} exited {instance.process.returncode}"
+            instance.start(port=instance.port)
+            time.sleep(2.5)
+
+    def answered(self):
+        """(method, URI, status, instance name) of each request nginx passed to an instance, in
+        order; the instance that finally answered when it tried more than one."""
+        names = {f"127.0.0.1:{instance.port}": instance.name for instance in self.instances}
+        with open(os.path.join(self.folder, "access.log")) as log:
+            lines = [line.split(" ", 3) for line in log.read().splitlines()]
+        return [(method, uri, int(status), names.get(upstream.split(", ")[-1], upstream))
+                for method, uri, status, upstream in lines if upstream != "-"]
+
     def https(self):
         """A connection to nginx that checks the certificate for shop.test."""
         context = ssl.create_default_context(cafile=self.certificate)
@@ -175,15 +212,29 @@ class Connection(http.client.HTTPSConnection):
         self.sock = self.context.wrap_socket(sock, server_hostname=HOST)
 
 
-@pytest.fixture(scope="module")
-def deployment():
+def running(secrets=None):
     folder = tempfile.mkdtemp(prefix="deploy-")
     # nginx's workers run as another user when the test runs as root: they read Public/ through it.
     os.chmod(folder, 0o755)
-    deployment = Deployment(folder)
+    deployment = Deployment(folder, secrets)
     try:
         deployment.start()
         yield deployment
     finally:
         deployment.stop()
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def deployment():
+    yield from running()
+
+
+@pytest.fixture(scope="module")
+def rotating_deployment():
+    """Instances that read their secrets from a file: "old secret", at first."""
+    yield from running(secrets=[OLD_SECRET])
+
+
+OLD_SECRET = "the old secret, at least sixteen characters"
+NEW_SECRET = "the new secret, also at least sixteen characters"

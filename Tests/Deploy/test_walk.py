@@ -24,7 +24,7 @@ class Walker:
         if self.cookie:
             headers["Cookie"] = self.cookie
         if body is not None:
-            headers.update({"Content-Type": "application/x-www-form-urlencoded", "Origin": f"https://{HOST}",
+            headers.update({"Content-Type": "application/x-www-form-urlencoded", "Origin": f"https://{HOST}:{self.deployment.https_port}",
                             "Sec-Fetch-Site": "same-origin"})
         connection.request(method, path, body=body, headers=headers)
         response = connection.getresponse()

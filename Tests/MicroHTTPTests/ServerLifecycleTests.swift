@@ -47,6 +47,52 @@ import Glibc
         server.shutdown()
     }
 
+    /// A proxy keeps connections alive and may send on one at any moment: during shutdown such a
+    /// request is answered (and the connection closed after it), not cut off.
+    @Test func shutdownAnswersRequestsOnKeptAliveConnectionsUntilTheyClose() throws {
+        let server = Server(configuration: ServerConfiguration(port: 0, threads: 2), responder: Respond { _ in .text("ok") })
+        try server.start()
+        defer { server.shutdown() }
+        let port = server.port
+        let client = try TestClient(port: port)
+        try client.write("GET /first HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try client.readResponse().header("Connection") == nil)
+
+        let stopped = Atomic(false)
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            server.shutdown(timeout: 10, quietPeriod: 5)
+            stopped.store(true, ordering: .sequentiallyConsistent)
+            done.signal()
+        }
+        usleep(300_000)
+        let stoppedEarly = stopped.load(ordering: .sequentiallyConsistent)
+        #expect(!stoppedEarly, "shutdown did not wait for the open connection")
+        #expect(throws: TestClient.Failure(operation: "connect", code: ECONNREFUSED)) { try TestClient(port: port) }
+        try client.write("GET /second HTTP/1.1\r\nHost: x\r\n\r\n")
+        let response = try client.readResponse()
+        #expect(response.status == 200 && response.text == "ok")
+        #expect(response.header("Connection")?.lowercased() == "close")
+        // Closed after that answer, the connection no longer holds the shutdown back.
+        #expect(done.wait(timeout: .now() + 4) == .success)
+        #expect(client.isClosedByServer())
+    }
+
+    /// Connections nobody sends on are closed once no request has begun for the quiet period.
+    @Test func shutdownClosesIdleConnectionsAfterTheQuietPeriod() throws {
+        let server = Server(configuration: ServerConfiguration(port: 0, threads: 2), responder: Respond { _ in .text("ok") })
+        try server.start()
+        defer { server.shutdown() }
+        let client = try TestClient(port: server.port)
+        try client.write("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try client.readResponse().status == 200)
+        let start = ContinuousClock.now
+        server.shutdown(timeout: 10, quietPeriod: 0.4)
+        let elapsed = ContinuousClock.now - start
+        #expect(elapsed >= .milliseconds(400) && elapsed < .seconds(5), "took \(elapsed)")
+        #expect(client.isClosedByServer())
+    }
+
     #if os(Linux)
     /// The default worker count is the CPUs the process may run on, as the kernel lists them.
     @Test func availableCoresAreTheAffinityMasksCPUs() throws {

@@ -1,0 +1,26 @@
+"""Headless Chromium through Selenium and Debian's chromedriver, for the browser scenarios and the
+deployment's browser walk (Tests/Deploy puts this folder on its path)."""
+import os
+
+import pytest
+
+
+def launch(arguments, javascript=True):
+    """Chromium with `arguments` besides headless and no sandbox; a failure to start fails the
+    test, never skips it."""
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.options import Options
+        from selenium.webdriver.chrome.service import Service
+    except ImportError as error:
+        pytest.fail(f"Selenium is missing ({error}); scripts/setup installs python3-selenium")
+    options = Options()
+    for argument in ["--headless=new", "--no-sandbox"] + list(arguments):
+        options.add_argument(argument)
+    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    try:
+        return webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
+    except Exception as error:  # any failure to start is a failed run, never a skip
+        pytest.fail(f"headless Chromium could not start: {error}; scripts/setup installs chromium and chromium-driver")
