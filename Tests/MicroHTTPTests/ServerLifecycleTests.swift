@@ -65,10 +65,12 @@ import Glibc
             stopped.store(true, ordering: .sequentiallyConsistent)
             done.signal()
         }
-        usleep(300_000)
+        // Shutdown has begun once new connections are refused (however slowly the thread started).
+        let refusing = ContinuousClock.now + .seconds(5)
+        while (try? TestClient(port: port)) != nil, ContinuousClock.now < refusing { usleep(10_000) }
+        #expect(throws: TestClient.Failure(operation: "connect", code: ECONNREFUSED)) { try TestClient(port: port) }
         let stoppedEarly = stopped.load(ordering: .sequentiallyConsistent)
         #expect(!stoppedEarly, "shutdown did not wait for the open connection")
-        #expect(throws: TestClient.Failure(operation: "connect", code: ECONNREFUSED)) { try TestClient(port: port) }
         try client.write("GET /second HTTP/1.1\r\nHost: x\r\n\r\n")
         let response = try client.readResponse()
         #expect(response.status == 200 && response.text == "ok")
