@@ -52,11 +52,7 @@ final class RootEntries: Sendable {
             listing = Listing(checkedAt: now)
             return
         }
-        #if canImport(Darwin)
-        let modified = info.st_mtimespec
-        #else
-        let modified = info.st_mtim
-        #endif
+        let modified = info.modified
         if let known = listing.modified, known.tv_sec == modified.tv_sec, known.tv_nsec == modified.tv_nsec {
             return
         }

@@ -40,13 +40,8 @@ struct StaticFile {
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         self.descriptor = descriptor
         size = Int(info.st_size)
-        #if canImport(Darwin)
-        modifiedSeconds = Int(info.st_mtimespec.tv_sec)
-        modifiedNanoseconds = Int(info.st_mtimespec.tv_nsec)
-        #else
-        modifiedSeconds = Int(info.st_mtim.tv_sec)
-        modifiedNanoseconds = Int(info.st_mtim.tv_nsec)
-        #endif
+        modifiedSeconds = Int(info.modified.tv_sec)
+        modifiedNanoseconds = Int(info.modified.tv_nsec)
     }
 
     /// A strong validator that changes whenever the size or modification time does.
@@ -73,5 +68,16 @@ struct StaticFile {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
+    }
+}
+
+extension stat {
+    /// The modification time, as each platform names it.
+    var modified: timespec {
+        #if canImport(Darwin)
+        st_mtimespec
+        #else
+        st_mtim
+        #endif
     }
 }

@@ -131,6 +131,37 @@ private let notFound = Respond { _ in .text("fallback", status: .notFound) }
         }
     }
 
+    /// Small files are answered from memory; once the interval has passed, a changed, removed
+    /// or replaced file is noticed by its `stat`, and a link out of the root is refused again.
+    @Test func aKeptFileIsCheckedAgainOnceTheIntervalHasPassed() throws {
+        let site = try Site()
+        let responder = FileResponder(root: site.root, fallback: notFound, recheckInterval: .milliseconds(200))
+        try withServer(responder: responder) { server in
+            func get(_ path: String) throws -> TestResponse {
+                try exchange(server, "GET \(path) HTTP/1.1\r\nHost: x\r\n\r\n")
+            }
+            let first = try get("/style.css")
+            #expect(first.text == "body { color: red }")
+            #expect(try get("/js/app.js").text == "let x = 1")
+            try "body { color: blue; }".write(toFile: site.root + "/style.css", atomically: true, encoding: .utf8)
+            try FileManager.default.removeItem(atPath: site.root + "/js/app.js")
+            Thread.sleep(forTimeInterval: 0.3)
+            let changed = try get("/style.css")
+            #expect(changed.text == "body { color: blue; }")
+            #expect(changed.header("ETag") != first.header("ETag"))
+            #expect(try get("/js/app.js").text == "fallback")
+
+            // A kept file swapped for a link that leaves the root: refused once noticed.
+            #expect(try get("/blob.bin").body == [1, 2, 3])
+            try FileManager.default.removeItem(atPath: site.root + "/blob.bin")
+            try FileManager.default.createSymbolicLink(atPath: site.root + "/blob.bin", withDestinationPath: "../canary.txt")
+            Thread.sleep(forTimeInterval: 0.3)
+            let swapped = try get("/blob.bin")
+            #expect(swapped.text == "fallback")
+            #expect(!swapped.text.contains(Site.canary))
+        }
+    }
+
     @Test func theListingHoldsTheTopLevelNamesOnly() throws {
         let site = try Site()
         let entries = RootEntries(path: site.root, recheckInterval: .seconds(60))
