@@ -12,6 +12,9 @@ struct StaticFile {
     let size: Int
     let modifiedSeconds: Int
     let modifiedNanoseconds: Int
+    /// Which file it is, for `StaticFileCache` to notice a file replaced by another.
+    let device: UInt64
+    let inode: UInt64
 
     /// Opens `relativePath` under `root`, or nil unless, with every symlink
     /// resolved, it is a regular file inside the resolved root.
@@ -42,6 +45,8 @@ struct StaticFile {
         size = Int(info.st_size)
         modifiedSeconds = Int(info.modified.tv_sec)
         modifiedNanoseconds = Int(info.modified.tv_nsec)
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
     }
 
     /// A strong validator that changes whenever the size or modification time does.

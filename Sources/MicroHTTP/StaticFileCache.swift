@@ -62,10 +62,10 @@ final class StaticFileCache: Sendable {
     /// kept when it is small enough; nil when it is not kept.
     func load(_ relativePath: String, file: StaticFile, now: ContinuousClock.Instant) -> Entry? {
         guard file.size <= largestFile, let bytes = Self.read(file.descriptor, size: file.size) else { return nil }
-        var info = stat()
-        guard fstat(file.descriptor, &info) == 0 else { return nil }
+        let identity = Identity(device: file.device, inode: file.inode, size: file.size,
+                                seconds: file.modifiedSeconds, nanoseconds: file.modifiedNanoseconds)
         let entry = Entry(bytes: bytes, etag: file.etag, version: file.version, lastModified: file.lastModified,
-                          identity: Identity(info), checkedAt: now)
+                          identity: identity, checkedAt: now)
         return entries.withLock { cache -> Entry? in
             let replaced = cache.files[relativePath]?.bytes.count ?? 0
             guard cache.bytes - replaced + bytes.count <= budget else { return nil }
