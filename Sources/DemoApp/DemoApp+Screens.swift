@@ -16,12 +16,11 @@ extension DemoApp {
                 ListRow(user.name, subtitle: "User \(user.id)", href: context.href(.push(.userDetail(userId: user.id))))
             })])
         case .recipes:
-            var rows: [ListRow] = []
-            for category in try await store.categories() {
-                rows.append(ListRow(category.name, value: "\(try await store.recipes(inCategory: category.id).count)",
-                                    href: context.href(.push(.category(categoryId: category.id)))))
-            }
-            return .list("Categories", sections: [ListSection(rows: rows)])
+            let counts = try await store.recipeCounts()
+            return .list("Categories", sections: [ListSection(rows: try await store.categories().map { category in
+                ListRow(category.name, value: "\(counts[category.id, default: 0])",
+                        href: context.href(.push(.category(categoryId: category.id))))
+            })])
         case .orders:
             // The seeds' OrderListView: a row presents the order as a sheet (`sheet(item:)`).
             return .list("Orders", sections: [ListSection(rows: try await store.orders().map { order in
@@ -86,10 +85,7 @@ extension DemoApp {
         case .recipe(let recipeId):
             let recipe = try await recipe(recipeId)
             let categoryName = (try? await category(recipe.categoryId).name) ?? recipe.categoryId
-            var related: [ListRow] = []
-            for id in recipe.related {
-                if let item = try await store.recipe(id: id) { related.append(recipeRow(item, context)) }
-            }
+            let related = try await store.recipes(ids: recipe.related).map { recipeRow($0, context) }
             return .list(recipe.name, sections: [
                 ListSection(footer: recipe.summary, rows: [
                     ListRow("Category", value: categoryName),
@@ -134,11 +130,11 @@ extension DemoApp {
 
     /// The seeds' `showRecipeOfTheDay`: the Recipes tab pops to root and pushes the recipe.
     private func recipeOfTheDay(_ context: ScreenContext<DemoNavigation>) async throws -> ListRow {
-        var recipes: [Demo.Recipe] = []
-        for category in try await store.categories() { recipes += try await store.recipes(inCategory: category.id) }
+        let ids = try await store.recipeIds()
         let day = Calendar(identifier: .gregorian).ordinality(of: .day, in: .year, for: Date()) ?? 1
-        guard !recipes.isEmpty else { return ListRow("Recipe of the Day", value: "None") }
-        let recipe = recipes[day % recipes.count]
+        guard !ids.isEmpty, let recipe = try await store.recipe(id: ids[day % ids.count]) else {
+            return ListRow("Recipe of the Day", value: "None")
+        }
         return ListRow("Recipe of the Day", subtitle: recipe.name,
                        href: context.href(opening: Location(tab: .recipes, path: [.recipe(recipeId: recipe.id)])))
     }

@@ -40,6 +40,14 @@ public protocol DemoStorage: Sendable {
     /// The recipes of a category, complete with their lists; empty for an unknown category.
     func recipes(inCategory categoryId: String) async throws -> [Demo.Recipe]
     func recipe(id: String) async throws -> Demo.Recipe?
+    /// The recipes with these ids, complete with their lists, in the order asked; an id that
+    /// names no recipe is left out. A fixed number of statements for any number of ids, so that
+    /// a screen's list of related recipes costs what one recipe does.
+    func recipes(ids: [String]) async throws -> [Demo.Recipe]
+    /// How many recipes each category holds, by category id; a category without any is absent.
+    func recipeCounts() async throws -> [String: Int]
+    /// Every recipe's id in list order: the categories' order, then each category's own.
+    func recipeIds() async throws -> [String]
 
     /// Recipes whose name contains `text`, ignoring case; `%`, `_` and `\` match themselves.
     func searchRecipes(_ text: String) async throws -> [Demo.Recipe]

@@ -38,24 +38,64 @@ extension DemoStore {
         }
     }
 
-    /// Attaches their lists to recipe rows: two cached statements for any number of recipes (the
-    /// ids travel as one JSON array), rather than two per recipe. Keeps the order of `records`.
-    static func complete(_ records: [RecipeRecord], _ db: Database) throws -> [Demo.Recipe] {
-        let ids: StatementArguments = [JSONArray.of(records.lazy.map(\.id))]
-        func lists(_ sql: String) throws -> [String: [String]] {
-            var lists: [String: [String]] = [:]
-            let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: ids)
-            while let row = try rows.next() { lists[row[0], default: []].append(row[1]) }
-            return lists
+    /// The recipes with these ids, complete with their lists, in the order asked; ids that name
+    /// no recipe are left out. Three cached statements for any number of ids.
+    public func recipes(ids: [String]) throws -> [Demo.Recipe] {
+        guard !ids.isEmpty else { return [] }
+        return try read { db in
+            let records = try RecipeRecord.fetchAll(db, SQLRequest(sql: """
+                SELECT r.* FROM json_each(?) j CROSS JOIN recipe r ON r.id = j.value ORDER BY j.key
+                """, arguments: [JSONArray.of(ids)], cached: true))
+            return try Self.complete(records, db)
         }
-        let ingredients = try lists("""
-            SELECT recipeId, name FROM recipeIngredient
-            WHERE recipeId IN (SELECT value FROM json_each(?)) ORDER BY position
-            """)
-        let related = try lists("""
-            SELECT recipeId, relatedId FROM recipeRelation
-            WHERE recipeId IN (SELECT value FROM json_each(?)) ORDER BY position
-            """)
+    }
+
+    /// How many recipes each category holds, by category id, from one statement.
+    public func recipeCounts() throws -> [String: Int] {
+        try readStatement { db in
+            var counts: [String: Int] = [:]
+            let rows = try Row.fetchCursor(db.cachedStatement(
+                sql: "SELECT CAST(categoryId AS BLOB), count(*) FROM recipe GROUP BY categoryId"))
+            while let row = try rows.next() { counts[try row.exactText(atIndex: 0)] = row[1] }
+            return counts
+        }
+    }
+
+    /// Every recipe's id in list order (the categories' order, then each category's own), from
+    /// one statement.
+    public func recipeIds() throws -> [String] {
+        try readStatement { db in
+            var ids: [String] = []
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: """
+                SELECT CAST(r.id AS BLOB) FROM recipe r JOIN category c ON c.id = r.categoryId
+                ORDER BY c.position, r.position
+                """))
+            while let row = try rows.next() { ids.append(try row.exactText(atIndex: 0)) }
+            return ids
+        }
+    }
+
+    /// Attaches their lists to recipe rows: one cached statement for any number of recipes (the
+    /// ids travel as one JSON array; both lists come in one result, told apart by its first
+    /// column), rather than two per recipe. Keeps the order of `records`.
+    static func complete(_ records: [RecipeRecord], _ db: Database) throws -> [Demo.Recipe] {
+        var ingredients: [String: [String]] = [:]
+        var related: [String: [String]] = [:]
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: """
+            SELECT 0, recipeId, name, position FROM recipeIngredient
+            WHERE recipeId IN (SELECT value FROM json_each(?1))
+            UNION ALL
+            SELECT 1, recipeId, relatedId, position FROM recipeRelation
+            WHERE recipeId IN (SELECT value FROM json_each(?1))
+            ORDER BY 4
+            """), arguments: [JSONArray.of(records.lazy.map(\.id))])
+        while let row = try rows.next() {
+            if row[0] as Int == 0 {
+                ingredients[row[1], default: []].append(row[2])
+            } else {
+                related[row[1], default: []].append(row[2])
+            }
+        }
         return records.map { record in
             record.value(ingredients: ingredients[record.id, default: []], related: related[record.id, default: []])
         }

@@ -115,6 +115,28 @@ extension PostgresDemoStore {
         return try await recipes(#"\#(unescaped: Self.recipeSQL) WHERE r."id" = \#(id)"#).first
     }
 
+    public func recipes(ids: [String]) async throws -> [Demo.Recipe] {
+        guard !ids.isEmpty else { return [] }
+        let ids = ids.map(Self.storable)
+        return try await recipes(#"""
+            \#(unescaped: Self.recipeSQL) JOIN unnest(\#(ids)::text[]) WITH ORDINALITY j(id, n) ON r."id" = j.id
+            ORDER BY j.n
+            """#)
+    }
+
+    public func recipeCounts() async throws -> [String: Int] {
+        let rows = try await rows(#"SELECT "categoryId", count(*)::bigint FROM "recipe" GROUP BY "categoryId""#) {
+            try $0.decode((String, Int).self)
+        }
+        return Dictionary(rows, uniquingKeysWith: { first, _ in first })
+    }
+
+    public func recipeIds() async throws -> [String] {
+        try await rows(#"""
+            SELECT r."id" FROM "recipe" r JOIN "category" c ON c."id" = r."categoryId" ORDER BY c."position", r."position"
+            """#) { try $0.decode(String.self) }
+    }
+
     public func searchRecipes(_ text: String) async throws -> [Demo.Recipe] {
         guard !text.contains("\0") else { return [] }
         let pattern = DemoStore.likePattern(containing: text)

@@ -75,9 +75,10 @@ struct NavigationDemo: AsyncParsableCommand {
     }
 
     func run() async throws {
-        // Without TZ, glibc checks /etc/localtime with a stat for every local time it formats,
-        // that is for every request's log line; with it set, the zone is read once.
+        // Without TZ, glibc checks /etc/localtime with a stat for every local time it formats;
+        // with it set, the zone is read once.
         setenv("TZ", ":/etc/localtime", 0)
+        LoggingSystem.bootstrap(LineLogHandler.init)
         let logger = Logger(label: "navigation-demo")
         let signals = SignalWaiter()
 

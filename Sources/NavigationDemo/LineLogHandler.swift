@@ -1,0 +1,69 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Logging
+import Synchronization
+
+/// Writes each entry to standard error as one line, in swift-log's `StreamLogHandler` format
+/// (`2026-11-25T15:16:05+0000 info navigation-demo: [NavigationHTML] message`), with one
+/// `write(2)` per line.
+///
+/// The request log writes a line per request. `StreamLogHandler` formats the local time with
+/// `localtime_r` and `strftime`, then locks, writes and flushes a stdio stream for each one; here
+/// the time's text is made at most once a second and the line goes out in a single system call
+/// with no stream lock (lines from several threads never interleave: each is one `write`).
+struct LineLogHandler: LogHandler {
+    var logLevel: Logger.Level = .info
+    var metadata: Logger.Metadata = [:]
+    let label: String
+
+    init(label: String) {
+        self.label = label
+    }
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(
+        level: Logger.Level, message: Logger.Message, metadata explicit: Logger.Metadata?,
+        source: String, file: String, function: String, line: UInt
+    ) {
+        let merged = explicit.map { metadata.merging($0) { $1 } } ?? metadata
+        let fields = merged.isEmpty ? "" : " " + merged.sorted { $0.key < $1.key }.map { "\($0)=\($1)" }.joined(separator: " ")
+        var text = "\(Self.clock.text()) \(level) \(label):\(fields) [\(source)] \(message)\n"
+        text.withUTF8 { bytes in
+            var rest = UnsafeRawBufferPointer(bytes)
+            while !rest.isEmpty {
+                let written = write(STDERR_FILENO, rest.baseAddress, rest.count)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return  // Nowhere to report a log that cannot be written.
+                }
+                rest = UnsafeRawBufferPointer(rebasing: rest[written...])
+            }
+        }
+    }
+
+    private static let clock = SecondClock()
+}
+
+/// The local time as `StreamLogHandler` writes it, made again only when the second changes.
+private final class SecondClock: Sendable {
+    private let last = Mutex<(second: time_t, text: String)>((-1, ""))
+
+    func text() -> String {
+        let now = time(nil)
+        if let text = last.withLock({ $0.second == now ? $0.text : nil }) { return text }
+        var seconds = now
+        var parts = tm()
+        localtime_r(&seconds, &parts)
+        let text = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
+            let count = strftime(buffer.baseAddress!, buffer.count, "%Y-%m-%dT%H:%M:%S%z", &parts)
+            return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: count), as: UTF8.self)
+        }
+        last.withLock { $0 = (now, text) }
+        return text
+    }
+}
