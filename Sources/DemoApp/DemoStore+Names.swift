@@ -23,8 +23,28 @@ extension Demo {
 extension DemoStore {
     /// The names of the items with these ids, from one cached statement whatever the number of
     /// ids (they travel as JSON arrays): a page's titles and its restored stacks cost the same
-    /// at any depth. One statement needs no transaction to be consistent.
+    /// at any depth. Ids read before on the same connection, with nothing committed since, are
+    /// answered from its ``NamesCache`` without the statement.
     public func names(users: [Int], orders: [String], categories: [String], recipes: [String]) throws -> Demo.Names {
+        guard !(users.isEmpty && orders.isEmpty && categories.isEmpty && recipes.isEmpty) else { return Demo.Names() }
+        // In a transaction (the page's, or one of its own), so that the version and the rows
+        // come from one snapshot.
+        return try read { db, reader in
+            let version = try Int64.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? .min
+            if let names = reader.names.names(
+                users: users, orders: orders, categories: categories, recipes: recipes, version: version) {
+                return names
+            }
+            let names = try Self.readNames(db, users: users, orders: orders, categories: categories, recipes: recipes)
+            reader.names.remember(names, users: users, orders: orders, categories: categories, recipes: recipes,
+                                  version: version)
+            return names
+        }
+    }
+
+    private static func readNames(
+        _ db: Database, users: [Int], orders: [String], categories: [String], recipes: [String]
+    ) throws -> Demo.Names {
         let arguments: StatementArguments = [
             JSONArray.of(users), JSONArray.of(orders), JSONArray.of(categories), JSONArray.of(recipes),
         ]
@@ -32,17 +52,15 @@ extension DemoStore {
             users: Array(repeating: nil, count: users.count), orders: Array(repeating: false, count: orders.count),
             categories: Array(repeating: nil, count: categories.count),
             recipes: Array(repeating: nil, count: recipes.count))
-        try readStatement { db in
-            let rows = try Row.fetchCursor(db.cachedStatement(sql: Self.namesSQL), arguments: arguments)
-            // Rows name the id by its position in its list: no id to read back, hash or compare.
-            while let row = try rows.next() {
-                let index: Int = row[1]
-                switch row[0] as Int {
-                case 0: names.users[index] = try row.exactText(atIndex: 2)
-                case 1: names.orders[index] = true
-                case 2: names.categories[index] = try row.exactText(atIndex: 2)
-                default: names.recipes[index] = try row.exactText(atIndex: 2)
-                }
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: Self.namesSQL), arguments: arguments)
+        // Rows name the id by its position in its list: no id to read back, hash or compare.
+        while let row = try rows.next() {
+            let index: Int = row[1]
+            switch row[0] as Int {
+            case 0: names.users[index] = try row.exactText(atIndex: 2)
+            case 1: names.orders[index] = true
+            case 2: names.categories[index] = try row.exactText(atIndex: 2)
+            default: names.recipes[index] = try row.exactText(atIndex: 2)
             }
         }
         return names

@@ -27,7 +27,7 @@ extension DemoStore {
 
         private let path: String
         private let configuration: Configuration
-        private let idle = Mutex<[DatabaseQueue]>([])
+        private let idle = Mutex<[Reader]>([])
 
         init(path: String, configuration: Configuration) {
             var configuration = configuration
@@ -43,7 +43,7 @@ extension DemoStore {
         /// Runs `body` with a connection no other read uses until it returns.
         ///
         /// - Throws: What `body` throws, or the error of opening a connection.
-        func withConnection<Result>(_ body: (DatabaseQueue) throws -> Result) throws -> Result {
+        func withConnection<Result>(_ body: (Reader) throws -> Result) throws -> Result {
             let connection = try take()
             defer { giveBack(connection) }
             return try body(connection)
@@ -52,12 +52,12 @@ extension DemoStore {
         /// A connection no other read uses until it is given back.
         ///
         /// - Throws: The error of opening a connection.
-        func take() throws -> DatabaseQueue {
-            try idle.withLock { $0.popLast() } ?? DatabaseQueue(path: path, configuration: configuration)
+        func take() throws -> Reader {
+            try idle.withLock { $0.popLast() } ?? Reader(DatabaseQueue(path: path, configuration: configuration))
         }
 
         /// Ends the use of a connection from ``take()``.
-        func giveBack(_ connection: DatabaseQueue) {
+        func giveBack(_ connection: Reader) {
             idle.withLock { idle in
                 if idle.count < Self.maximumIdle { idle.append(connection) }
             }
@@ -65,5 +65,15 @@ extension DemoStore {
 
         /// How many connections are open and idle.
         var idleCount: Int { idle.withLock { $0.count } }
+    }
+
+    /// One read-only connection, and the names it has read (see ``NamesCache``).
+    final class Reader: Sendable {
+        let queue: DatabaseQueue
+        let names = NamesCache()
+
+        init(_ queue: DatabaseQueue) {
+            self.queue = queue
+        }
     }
 }

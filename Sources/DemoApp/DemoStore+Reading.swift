@@ -30,7 +30,7 @@ extension DemoStore {
         if CurrentReading.connection(of: readers) != nil { return nil }
         let connection = try readers.take()
         do {
-            try connection.inDatabase { try $0.cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").execute() }
+            try connection.queue.inDatabase { try $0.cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").execute() }
         } catch {
             readers.giveBack(connection)
             throw error
@@ -40,27 +40,37 @@ extension DemoStore {
 
     /// A read-only transaction has nothing to commit: ending it can only release the snapshot.
     private func endPage(_ page: CurrentReading) {
-        try? page.connection.inDatabase { try $0.cachedStatement(sql: "COMMIT TRANSACTION").execute() }
+        try? page.connection.queue.inDatabase { try $0.cachedStatement(sql: "COMMIT TRANSACTION").execute() }
         readers.giveBack(page.connection)
     }
 
     /// A read of one statement: inside `reading(_:)` it joins that transaction, else it runs on
     /// a connection of its own (one statement needs no transaction to be consistent).
     func readStatement<Result>(_ body: (Database) throws -> Result) throws -> Result {
-        if let connection = CurrentReading.connection(of: readers) {
-            return try connection.unsafeReentrantRead(body)
+        try readStatement { db, _ in try body(db) }
+    }
+
+    /// `readStatement(_:)`, with the connection it runs on.
+    func readStatement<Result>(_ body: (Database, Reader) throws -> Result) throws -> Result {
+        if let reader = CurrentReading.connection(of: readers) {
+            return try reader.queue.unsafeReentrantRead { try body($0, reader) }
         }
-        return try readers.withConnection { try $0.inDatabase(body) }
+        return try readers.withConnection { reader in try reader.queue.inDatabase { try body($0, reader) } }
     }
 
     /// A read of several statements: inside `reading(_:)` it joins that transaction, else it
     /// opens one of its own so that the statements agree.
     func read<Result>(_ body: (Database) throws -> Result) throws -> Result {
-        try readStatement { db in
-            guard !db.isInsideTransaction else { return try body(db) }
+        try read { db, _ in try body(db) }
+    }
+
+    /// `read(_:)`, with the connection it runs on.
+    func read<Result>(_ body: (Database, Reader) throws -> Result) throws -> Result {
+        try readStatement { db, reader in
+            guard !db.isInsideTransaction else { return try body(db, reader) }
             var result: Result?
             try db.inTransaction(.deferred) {
-                result = try body(db)
+                result = try body(db, reader)
                 return .commit
             }
             return result!

@@ -57,11 +57,14 @@ public struct FileResponder: HTTPResponder {
 
     /// The answer when the request names a file under the root, else nil.
     private func fileResponse(to request: Request) -> Response? {
+        // Nothing is allocated until the path's first segment names something in the root: a page
+        // passes here twice (see `immediateResponse(to:)`).
         guard request.method == .get || request.method == .head,
-              let relativePath = Self.relativePath(request.path),
-              entries?.mayContain(Self.firstSegment(of: relativePath)) ?? true,
+              let relative = Self.relativePath(request.path),
+              entries?.mayContain(Self.firstSegment(of: relative)) ?? true,
               let base = resolvedRoot ?? StaticFile.resolve(root)
         else { return nil }
+        let relativePath = String(relative)
         let now = ContinuousClock.now
         if let entry = cache.entry(relativePath, base: base, now: now) {
             return response(to: request, relativePath: relativePath, version: entry.version, etag: entry.etag,
@@ -105,7 +108,7 @@ public struct FileResponder: HTTPResponder {
 
     /// The path without its leading slash, or nil when it is not a plain file path: it starts
     /// with "/" and has no NUL, backslash, empty, "." or ".." segment.
-    static func relativePath(_ path: String) -> String? {
+    static func relativePath(_ path: String) -> Substring? {
         // One pass over the bytes, allocating nothing: every request that is not a file passes here.
         var path = path
         let isPlain = path.withUTF8 { bytes -> Bool in
@@ -126,10 +129,10 @@ public struct FileResponder: HTTPResponder {
             }
             return true
         }
-        return isPlain ? String(path.dropFirst()) : nil
+        return isPlain ? path.dropFirst() : nil
     }
 
-    static func firstSegment(of relativePath: String) -> Substring {
+    static func firstSegment(of relativePath: Substring) -> Substring {
         relativePath[..<(relativePath.utf8.firstIndex(of: UInt8(ascii: "/")) ?? relativePath.endIndex)]
     }
 

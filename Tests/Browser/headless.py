@@ -1,8 +1,16 @@
 """Headless Chromium through Selenium and Debian's chromedriver, for the browser scenarios and the
 deployment's browser walk (Tests/Deploy puts this folder on its path)."""
+import atexit
 import os
+import shutil
+import tempfile
 
 import pytest
+
+# Chromium leaves its singleton socket's folder in TMPDIR when chromedriver stops it; each run's
+# go into one folder of the run's own, removed when the run ends.
+_scratch = tempfile.mkdtemp(prefix="chromium-")
+atexit.register(shutil.rmtree, _scratch, True)
 
 
 def launch(arguments, javascript=True):
@@ -21,6 +29,7 @@ def launch(arguments, javascript=True):
     if not javascript:
         options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
     try:
-        return webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
+        service = Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"), env=dict(os.environ, TMPDIR=_scratch))
+        return webdriver.Chrome(service=service, options=options)
     except Exception as error:  # any failure to start is a failed run, never a skip
         pytest.fail(f"headless Chromium could not start: {error}; scripts/setup installs chromium and chromium-driver")

@@ -112,6 +112,37 @@ import Testing
         }
     }
 
+    /// Names a connection remembers are never older than the last commit, whoever made it: the
+    /// store's own writer, or another store on the file (as another process would be).
+    @Test func rememberedNamesNeverOutliveACommit() async throws {
+        try await withTemporaryDatabase { path in
+            let store = try DemoStore(path: path)
+            let other = try DemoStore(path: path)
+            func names() throws -> Demo.Names {
+                // As a page asks: inside its read, and then again on its own.
+                let inPage = try store.reading {
+                    try store.names(users: [1, 42], orders: ["ORD-001", "ORD-002"], categories: ["desserts"],
+                                    recipes: ["apple-pie"])
+                }
+                let alone = try store.names(users: [1, 42], orders: ["ORD-001", "ORD-002"], categories: ["desserts"],
+                                            recipes: ["apple-pie"])
+                #expect(inPage == alone)
+                return inPage
+            }
+            for _ in 0..<3 { #expect(try names().users == ["Alex Appleseed", "Jordan Rivers"]) }
+            #expect(try store.updateUser(id: 1, name: "Renamed Here"))
+            #expect(try names().users == ["Renamed Here", "Jordan Rivers"])
+            #expect(try other.updateUser(id: 42, name: "Renamed Elsewhere"))
+            #expect(try names().users == ["Renamed Here", "Renamed Elsewhere"])
+            #expect(try other.deleteOrder(id: "ORD-002"))
+            #expect(try names().orders == [true, false])
+            // An id first asked about later is read, not taken for absent.
+            #expect(try store.names(users: [1], orders: ["ORD-003"], categories: [], recipes: ["lemon-tart"])
+                == Demo.Names(users: ["Renamed Here"], orders: [true], recipes: ["Lemon Tart"]))
+            #expect(try store.names(users: [], orders: [], categories: [], recipes: []) == Demo.Names())
+        }
+    }
+
     @Test func searchIsLiteralAndIgnoresCase() async throws {
         try await withTemporaryDatabase { path in
             let store = try DemoStore(path: path)
