@@ -37,29 +37,24 @@ extension DemoStore {
                     entries = Entries(version: version)
                     return nil
                 }
-                var names = Demo.Names()
-                names.users.reserveCapacity(users.count)
-                for id in users {
-                    guard let name = entries.users[id] else { return nil }
-                    names.users.append(name)
-                }
-                names.orders.reserveCapacity(orders.count)
-                for id in orders {
-                    guard let exists = entries.orders[id] else { return nil }
-                    names.orders.append(exists)
-                }
-                names.categories.reserveCapacity(categories.count)
-                for id in categories {
-                    guard let name = entries.categories[id] else { return nil }
-                    names.categories.append(name)
-                }
-                names.recipes.reserveCapacity(recipes.count)
-                for id in recipes {
-                    guard let name = entries.recipes[id] else { return nil }
-                    names.recipes.append(name)
-                }
-                return names
+                guard let users = Self.lookUp(users, in: entries.users),
+                      let orders = Self.lookUp(orders, in: entries.orders),
+                      let categories = Self.lookUp(categories, in: entries.categories),
+                      let recipes = Self.lookUp(recipes, in: entries.recipes)
+                else { return nil }
+                return Demo.Names(users: users, orders: orders, categories: categories, recipes: recipes)
             }
+        }
+
+        /// The values of `ids` in order, or nil when one of them is not in `known`.
+        private static func lookUp<Key, Value>(_ ids: [Key], in known: [Key: Value]) -> [Value]? {
+            var values: [Value] = []
+            values.reserveCapacity(ids.count)
+            for id in ids {
+                guard let value = known[id] else { return nil }
+                values.append(value)
+            }
+            return values
         }
 
         /// Keeps what was read at `version`, by position as `names` answers the ids.
