@@ -24,19 +24,19 @@ extension DemoStore {
     /// The names of the items with these ids, from one cached statement whatever the number of
     /// ids (they travel as JSON arrays): a page's titles and its restored stacks cost the same
     /// at any depth. Ids read before on the same connection, with nothing committed since, are
-    /// answered from its ``NamesCache`` without the statement.
+    /// answered from its ``ReadCache`` without the statement.
     public func names(users: [Int], orders: [String], categories: [String], recipes: [String]) throws -> Demo.Names {
         guard !(users.isEmpty && orders.isEmpty && categories.isEmpty && recipes.isEmpty) else { return Demo.Names() }
         // In a transaction (the page's, or one of its own), so that the version and the rows
         // come from one snapshot.
-        return try read { db, reader in
-            let version = try Int64.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? .min
-            if let names = reader.names.names(
+        return try read { db, reader, inPage in
+            let version = try reader.cache.version(db, inPage: inPage)
+            if let names = reader.cache.names(
                 users: users, orders: orders, categories: categories, recipes: recipes, version: version) {
                 return names
             }
             let names = try Self.readNames(db, users: users, orders: orders, categories: categories, recipes: recipes)
-            reader.names.remember(names, users: users, orders: orders, categories: categories, recipes: recipes,
+            reader.cache.remember(names, users: users, orders: orders, categories: categories, recipes: recipes,
                                   version: version)
             return names
         }

@@ -4,12 +4,12 @@ import GRDB
 extension DemoStore {
     /// All orders: the seed's in their order, then new ones in creation order.
     public func orders() throws -> [Demo.Order] {
-        try readStatement { db in try Self.orders(db, sql: Self.ordersSQL) }
+        try cachedRead(.orders) { db in try Self.orders(db, sql: Self.ordersSQL) }
     }
 
     /// The order with this id, or nil when there is none (or it was deleted).
     public func order(id: String) throws -> Demo.Order? {
-        try readStatement { db in try Self.orders(db, sql: Self.orderSQL, arguments: [id]).first }
+        try cachedRead(.order(id)) { db in try Self.orders(db, sql: Self.orderSQL, arguments: [id]).first }
     }
 
     /// The orders a cached statement selects, one statement needing no transaction. Rows are

@@ -67,10 +67,10 @@ extension DemoStore {
         var idleCount: Int { idle.withLock { $0.count } }
     }
 
-    /// One read-only connection, and the names it has read (see ``NamesCache``).
+    /// One read-only connection, and what it has read (see ``ReadCache``).
     final class Reader: Sendable {
         let queue: DatabaseQueue
-        let names = NamesCache()
+        let cache = ReadCache()
 
         init(_ queue: DatabaseQueue) {
             self.queue = queue

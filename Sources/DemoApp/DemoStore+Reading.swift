@@ -29,6 +29,7 @@ extension DemoStore {
     private func beginPage() throws -> CurrentReading? {
         if CurrentReading.connection(of: readers) != nil { return nil }
         let connection = try readers.take()
+        connection.cache.beginPage()
         do {
             try connection.queue.inDatabase { try $0.cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").execute() }
         } catch {
@@ -41,6 +42,7 @@ extension DemoStore {
     /// A read-only transaction has nothing to commit: ending it can only release the snapshot.
     private func endPage(_ page: CurrentReading) {
         try? page.connection.queue.inDatabase { try $0.cachedStatement(sql: "COMMIT TRANSACTION").execute() }
+        page.connection.cache.beginPage()
         readers.giveBack(page.connection)
     }
 
@@ -61,19 +63,36 @@ extension DemoStore {
     /// A read of several statements: inside `reading(_:)` it joins that transaction, else it
     /// opens one of its own so that the statements agree.
     func read<Result>(_ body: (Database) throws -> Result) throws -> Result {
-        try read { db, _ in try body(db) }
+        try read { db, _, _ in try body(db) }
     }
 
-    /// `read(_:)`, with the connection it runs on.
-    func read<Result>(_ body: (Database, Reader) throws -> Result) throws -> Result {
-        try readStatement { db, reader in
-            guard !db.isInsideTransaction else { return try body(db, reader) }
-            var result: Result?
-            try db.inTransaction(.deferred) {
-                result = try body(db, reader)
-                return .commit
+    /// `read(_:)`, with the connection it runs on and whether the transaction is the page's.
+    func read<Result>(_ body: (Database, Reader, _ inPage: Bool) throws -> Result) throws -> Result {
+        if let reader = CurrentReading.connection(of: readers) {
+            return try reader.queue.unsafeReentrantRead { try body($0, reader, true) }
+        }
+        return try readers.withConnection { reader in
+            try reader.queue.inDatabase { db in
+                var result: Result?
+                try db.inTransaction(.deferred) {
+                    result = try body(db, reader, false)
+                    return .commit
+                }
+                return result!
             }
-            return result!
+        }
+    }
+
+    /// A read whose answer the connection keeps until something is committed (see
+    /// ``ReadCache``): `body` runs only when it has no answer for `key` at the database's
+    /// current version.
+    func cachedRead<Result: Sendable>(_ key: ReadCache.Key, _ body: (Database) throws -> Result) throws -> Result {
+        try read { db, reader, inPage in
+            let version = try reader.cache.version(db, inPage: inPage)
+            if let answer = reader.cache.answer(key, as: Result.self, version: version) { return answer }
+            let answer = try body(db)
+            reader.cache.remember(answer, for: key, version: version)
+            return answer
         }
     }
 }

@@ -3,7 +3,7 @@ import GRDB
 extension DemoStore {
     /// All recipe categories, in the seed's order.
     public func categories() throws -> [Demo.Category] {
-        try readStatement { db in
+        try cachedRead(.categories) { db in
             try CategoryRecord.fetchAll(db, SQLRequest(sql: "SELECT * FROM category ORDER BY position", cached: true))
                 .map(\.value)
         }
@@ -11,7 +11,7 @@ extension DemoStore {
 
     /// The category with this id, or nil when there is none.
     public func category(id: String) throws -> Demo.Category? {
-        try readStatement { db in
+        try cachedRead(.category(id)) { db in
             try CategoryRecord.fetchOne(db, SQLRequest(sql: "SELECT * FROM category WHERE id = ?", arguments: [id], cached: true))?
                 .value
         }
@@ -20,7 +20,7 @@ extension DemoStore {
     /// The recipes of a category, complete with their lists, in the seed's order.
     /// Empty for an unknown category.
     public func recipes(inCategory categoryId: String) throws -> [Demo.Recipe] {
-        try read { db in
+        try cachedRead(.recipesInCategory(categoryId)) { db in
             let records = try RecipeRecord.fetchAll(db, SQLRequest(
                 sql: "SELECT * FROM recipe WHERE categoryId = ? ORDER BY position", arguments: [categoryId], cached: true))
             return try Self.complete(records, db)
@@ -30,7 +30,7 @@ extension DemoStore {
     /// The recipe with this id, with its ingredients and related recipe ids in order,
     /// or nil when there is none.
     public func recipe(id: String) throws -> Demo.Recipe? {
-        try read { db in
+        try cachedRead(.recipe(id)) { db in
             guard let record = try RecipeRecord.fetchOne(db, SQLRequest(
                 sql: "SELECT * FROM recipe WHERE id = ?", arguments: [id], cached: true))
             else { return nil }
@@ -42,7 +42,7 @@ extension DemoStore {
     /// no recipe are left out. Three cached statements for any number of ids.
     public func recipes(ids: [String]) throws -> [Demo.Recipe] {
         guard !ids.isEmpty else { return [] }
-        return try read { db in
+        return try cachedRead(.recipes(ids)) { db in
             let records = try RecipeRecord.fetchAll(db, SQLRequest(sql: """
                 SELECT r.* FROM json_each(?) j CROSS JOIN recipe r ON r.id = j.value ORDER BY j.key
                 """, arguments: [JSONArray.of(ids)], cached: true))
@@ -52,7 +52,7 @@ extension DemoStore {
 
     /// How many recipes each category holds, by category id, from one statement.
     public func recipeCounts() throws -> [String: Int] {
-        try readStatement { db in
+        try cachedRead(.recipeCounts) { db in
             var counts: [String: Int] = [:]
             let rows = try Row.fetchCursor(db.cachedStatement(
                 sql: "SELECT CAST(categoryId AS BLOB), count(*) FROM recipe GROUP BY categoryId"))
@@ -64,7 +64,7 @@ extension DemoStore {
     /// Every recipe's id in list order (the categories' order, then each category's own), from
     /// one statement.
     public func recipeIds() throws -> [String] {
-        try readStatement { db in
+        try cachedRead(.recipeIds) { db in
             var ids: [String] = []
             let rows = try Row.fetchCursor(db.cachedStatement(sql: """
                 SELECT CAST(r.id AS BLOB) FROM recipe r JOIN category c ON c.id = r.categoryId

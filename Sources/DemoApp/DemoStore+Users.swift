@@ -4,14 +4,14 @@ import GRDB
 extension DemoStore {
     /// All users, by id.
     public func users() throws -> [Demo.User] {
-        try readStatement { db in
+        try cachedRead(.users) { db in
             try UserRecord.fetchAll(db, SQLRequest(sql: Self.userSQL + " ORDER BY id", cached: true)).map(\.value)
         }
     }
 
     /// The user with this id, or nil when there is none.
     public func user(id: Int) throws -> Demo.User? {
-        try readStatement { db in
+        try cachedRead(.user(id)) { db in
             try UserRecord.fetchOne(db, SQLRequest(sql: Self.userSQL + " WHERE id = ?", arguments: [id], cached: true))?.value
         }
     }

@@ -112,30 +112,56 @@ import Testing
         }
     }
 
-    /// Names a connection remembers are never older than the last commit, whoever made it: the
-    /// store's own writer, or another store on the file (as another process would be).
-    @Test func rememberedNamesNeverOutliveACommit() async throws {
+    /// What a read connection remembers (names, lists, items) is never older than the last
+    /// commit, whoever made it: the store's own writer, or another store on the file (as
+    /// another process would be).
+    @Test func rememberedReadsNeverOutliveACommit() async throws {
         try await withTemporaryDatabase { path in
             let store = try DemoStore(path: path)
             let other = try DemoStore(path: path)
-            func names() throws -> Demo.Names {
-                // As a page asks: inside its read, and then again on its own.
-                let inPage = try store.reading {
-                    try store.names(users: [1, 42], orders: ["ORD-001", "ORD-002"], categories: ["desserts"],
-                                    recipes: ["apple-pie"])
-                }
-                let alone = try store.names(users: [1, 42], orders: ["ORD-001", "ORD-002"], categories: ["desserts"],
-                                            recipes: ["apple-pie"])
-                #expect(inPage == alone)
-                return inPage
+            struct Seen: Equatable {
+                var names: Demo.Names?
+                var users: [Demo.User]?, user: Demo.User?
+                var orders: [Demo.Order]?, order: Demo.Order?
             }
-            for _ in 0..<3 { #expect(try names().users == ["Alex Appleseed", "Jordan Rivers"]) }
+            // Names and items apart, so that neither read's check of the version covers the other's.
+            func read(names: Bool) throws -> Seen {
+                guard !names else {
+                    return Seen(names: try store.names(users: [1, 42], orders: ["ORD-001", "ORD-002"],
+                                                       categories: ["desserts"], recipes: ["apple-pie"]))
+                }
+                return Seen(users: try store.users(), user: try store.user(id: 42), orders: try store.orders(),
+                            order: try store.order(id: "ORD-002"))
+            }
+            func seen() throws -> Seen {
+                var all = Seen()
+                for names in [true, false] {
+                    // As a page reads (inside its read, twice), and then on its own.
+                    let inPage = try store.reading { try read(names: names) }
+                    #expect(try store.reading { try read(names: names) } == inPage)
+                    #expect(try read(names: names) == inPage)
+                    if names { all.names = inPage.names } else { (all.users, all.user, all.orders, all.order) =
+                        (inPage.users, inPage.user, inPage.orders, inPage.order) }
+                }
+                return all
+            }
+            for _ in 0..<3 { #expect(try seen().names?.users == ["Alex Appleseed", "Jordan Rivers"]) }
             #expect(try store.updateUser(id: 1, name: "Renamed Here"))
-            #expect(try names().users == ["Renamed Here", "Jordan Rivers"])
+            #expect(try seen().names?.users == ["Renamed Here", "Jordan Rivers"])
+            #expect(try seen().users?.map(\.name) == ["Renamed Here", "Jordan Rivers"])
             #expect(try other.updateUser(id: 42, name: "Renamed Elsewhere"))
-            #expect(try names().users == ["Renamed Here", "Renamed Elsewhere"])
+            #expect(try seen().names?.users == ["Renamed Here", "Renamed Elsewhere"])
+            #expect(try seen().user?.name == "Renamed Elsewhere")
+            #expect(try other.updateOrder(id: "ORD-002", title: "Edited Elsewhere", cents: 1))
+            #expect(try seen().order?.title == "Edited Elsewhere")
+            #expect(try seen().orders?.map(\.title) == ["Electronics", "Edited Elsewhere", "Clothing"])
             #expect(try other.deleteOrder(id: "ORD-002"))
-            #expect(try names().orders == [true, false])
+            let afterDelete = try seen()
+            #expect(afterDelete.names?.orders == [true, false])
+            #expect(afterDelete.order == nil)
+            #expect(afterDelete.orders?.map(\.id) == ["ORD-001", "ORD-003"])
+            #expect(try store.createOrder(title: "Created", cents: 5).id == "ORD-004")
+            #expect(try seen().orders?.map(\.id) == ["ORD-001", "ORD-003", "ORD-004"])
             // An id first asked about later is read, not taken for absent.
             #expect(try store.names(users: [1], orders: ["ORD-003"], categories: [], recipes: ["lemon-tart"])
                 == Demo.Names(users: ["Renamed Here"], orders: [true], recipes: ["Lemon Tart"]))
