@@ -12,6 +12,8 @@ import GRDB
 ///   writes are serialized on a `DatabasePool`'s writer, each in its own transaction.
 /// - Several stores (in this or other processes) may share one file: a writer that finds the
 ///   file locked waits up to ``busyTimeout`` instead of failing.
+/// - A read connection keeps what it read (see ``ReadCache``) only while nothing has been
+///   committed since, by anyone: a read never answers older data than the file holds.
 /// - Lists come back in a stable order: the seed's order, then creation order for new orders.
 /// - Text is stored exactly as given, NUL characters included; user text only ever reaches SQL
 ///   as bound arguments.
