@@ -29,8 +29,8 @@ extension DemoStore {
     public func updateOrder(id: String, title: String, cents: Int) throws -> Bool {
         try pool.write { db in
             // Bytes cast to TEXT so that a NUL inside the title survives (see ExactText.swift).
-            try db.execute(sql: "UPDATE purchase SET title = CAST(? AS TEXT), cents = ? WHERE id = ?",
-                           arguments: [Data(title.utf8), cents, id])
+            try db.cachedStatement(sql: "UPDATE purchase SET title = CAST(? AS TEXT), cents = ? WHERE id = ?")
+                .execute(arguments: [Data(title.utf8), cents, id])
             return db.changesCount > 0
         }
     }

@@ -13,13 +13,28 @@ struct TextRule {
     let characters: CharacterSet
     /// The allowed characters, as the user is told them.
     let described: String
+    /// Which ASCII characters `characters` holds, looked up by value: `CharacterSet.contains` on a
+    /// union of sets took about a microsecond a character, a twentieth of a form's POST.
+    private let ascii: [Bool]
+
+    init(label: String, maxLength: Int, characters: CharacterSet, described: String) {
+        self.label = label
+        self.maxLength = maxLength
+        self.characters = characters
+        self.described = described
+        ascii = (0..<128).map { characters.contains(Unicode.Scalar(UInt8($0))) }
+    }
+
+    func allows(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? ascii[Int(scalar.value)] : characters.contains(scalar)
+    }
 
     func check(_ value: String) -> Result<String, FormMessage> {
         guard !value.isEmpty else { return .failure(FormMessage(text: "Enter a \(label).")) }
         guard value.count <= maxLength else {
             return .failure(FormMessage(text: "The \(label) can be at most \(maxLength) characters long."))
         }
-        guard value.unicodeScalars.allSatisfy(characters.contains) else {
+        guard value.unicodeScalars.allSatisfy(allows) else {
             return .failure(FormMessage(text: "The \(label) can hold \(described) only."))
         }
         return .success(value)

@@ -41,6 +41,23 @@ import Testing
         }
     }
 
+    /// Each character is judged alone: letters of any script pass, and so does the listed
+    /// punctuation; any other ASCII character is refused wherever it stands.
+    @Test(arguments: [("Crème Brûlée #2 (Ψ/日本)", 303), ("Books;", 422), ("A|B", 422), ("Tab\tHere", 422),
+                      ("Zz09 -&.,'()/#+", 303), ("Ünïcödé ~", 422)])
+    func titleCharactersAreCheckedOneByOne(title: String, status: Int) async throws {
+        try await withDemoServer { port in
+            let user = UserAgent(port: port)
+            let sheet = try user.get("/orders/order/ORD-002?present=edit-order/ORD-002")
+            let page = try user.post(try #require(sheet.formAction), [
+                "_token": try #require(sheet.formToken), "_action": "saveOrder", "title": title, "amount": "45"])
+            #expect(page.status == status)
+            let saved = try user.get("/orders/order/ORD-002").html
+            #expect(saved.contains(title.replacingOccurrences(of: "&", with: "&amp;")
+                .replacingOccurrences(of: "'", with: "&#39;")) == (status == 303))
+        }
+    }
+
     @Test func cancelLeavesWithoutSaving() async throws {
         try await withDemoServer { port in
             let user = UserAgent(port: port)
