@@ -29,16 +29,19 @@ extension DemoStore {
         guard !(users.isEmpty && orders.isEmpty && categories.isEmpty && recipes.isEmpty) else { return Demo.Names() }
         // In a transaction (the page's, or one of its own), so that the version and the rows
         // come from one snapshot.
-        return try read { db, reader, inPage in
-            let version = try reader.cache.version(db, inPage: inPage)
-            if let names = reader.cache.names(
-                users: users, orders: orders, categories: categories, recipes: recipes, version: version) {
-                return names
+        if let (reader, version) = pageReader() {
+            return try reader.cache.names(users: users, orders: orders, categories: categories, recipes: recipes,
+                                          version: version) {
+                try reader.queue.unsafeReentrantRead { db in
+                    try Self.readNames(db, users: users, orders: orders, categories: categories, recipes: recipes)
+                }
             }
-            let names = try Self.readNames(db, users: users, orders: orders, categories: categories, recipes: recipes)
-            reader.cache.remember(names, users: users, orders: orders, categories: categories, recipes: recipes,
-                                  version: version)
-            return names
+        }
+        return try read { db, reader, _ in
+            try reader.cache.names(users: users, orders: orders, categories: categories, recipes: recipes,
+                                   version: try ReadCache.version(db)) {
+                try Self.readNames(db, users: users, orders: orders, categories: categories, recipes: recipes)
+            }
         }
     }
 

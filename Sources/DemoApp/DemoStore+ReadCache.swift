@@ -38,20 +38,20 @@ extension DemoStore {
         /// The names, and the whole answers: each part checks the version on its own.
         private let entries = Mutex(Entries())
         private let answers = Mutex<(version: Int64, values: [Key: any Sendable])>((.min, [:]))
-        /// The version the page's transaction read, once it has: asked once per page.
-        private let pageVersion = Mutex<Int64?>(nil)
+        /// The version the page's transaction read as it began; nil between pages.
+        private let currentPageVersion = Mutex<Int64?>(nil)
 
-        /// Forgets the page's version: a page's transaction begins or ends.
-        func beginPage() {
-            pageVersion.withLock { $0 = nil }
+        /// The page's transaction has begun, and saw `version`; nil: it ended.
+        func setPageVersion(_ version: Int64?) {
+            currentPageVersion.withLock { $0 = version }
         }
 
-        /// The database's version as this transaction sees it; inside a page, read once.
-        func version(_ db: Database, inPage: Bool) throws -> Int64 {
-            if inPage, let version = pageVersion.withLock({ $0 }) { return version }
-            let version = try Int64.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? .min
-            if inPage { pageVersion.withLock { $0 = version } }
-            return version
+        /// The version of the page in progress on this connection, if one is.
+        var pageVersion: Int64? { currentPageVersion.withLock { $0 } }
+
+        /// The database's version as the transaction `db` is in sees it.
+        static func version(_ db: Database) throws -> Int64 {
+            try Int64.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? .min
         }
 
         /// The answer kept for `key` at `version`, if any.
@@ -67,12 +67,33 @@ extension DemoStore {
             }
         }
 
+        /// The answer for `key` at `version`: the one kept, else `read`'s, then kept.
+        func answer<Value: Sendable>(_ key: Key, version: Int64, read: () throws -> Value) rethrows -> Value {
+            if let answer = answer(key, as: Value.self, version: version) { return answer }
+            let answer = try read()
+            remember(answer, for: key, version: version)
+            return answer
+        }
+
         /// Keeps `value`, read at `version`, as the answer for `key`.
         func remember(_ value: some Sendable, for key: Key, version: Int64) {
             answers.withLock { answers in
                 if answers.version != version || answers.values.count >= Self.limit { answers = (version, [:]) }
                 answers.values[key] = value
             }
+        }
+
+        /// The names of these ids at `version`: those kept, else `read`'s, then kept.
+        func names(
+            users: [Int], orders: [String], categories: [String], recipes: [String], version: Int64,
+            read: () throws -> Demo.Names
+        ) rethrows -> Demo.Names {
+            if let names = names(users: users, orders: orders, categories: categories, recipes: recipes, version: version) {
+                return names
+            }
+            let names = try read()
+            remember(names, users: users, orders: orders, categories: categories, recipes: recipes, version: version)
+            return names
         }
 
         /// The names of these ids at `version`, or nil when any of them is not known then.

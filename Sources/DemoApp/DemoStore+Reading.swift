@@ -29,9 +29,19 @@ extension DemoStore {
     private func beginPage() throws -> CurrentReading? {
         if CurrentReading.connection(of: readers) != nil { return nil }
         let connection = try readers.take()
-        connection.cache.beginPage()
         do {
-            try connection.queue.inDatabase { try $0.cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").execute() }
+            // The snapshot begins here, with the version the connection's kept reads are checked
+            // against for the whole page.
+            let version = try connection.queue.inDatabase { db in
+                try db.cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").execute()
+                do {
+                    return try ReadCache.version(db)
+                } catch {
+                    try? db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
+                    throw error
+                }
+            }
+            connection.cache.setPageVersion(version)
         } catch {
             readers.giveBack(connection)
             throw error
@@ -41,8 +51,8 @@ extension DemoStore {
 
     /// A read-only transaction has nothing to commit: ending it can only release the snapshot.
     private func endPage(_ page: CurrentReading) {
+        page.connection.cache.setPageVersion(nil)
         try? page.connection.queue.inDatabase { try $0.cachedStatement(sql: "COMMIT TRANSACTION").execute() }
-        page.connection.cache.beginPage()
         readers.giveBack(page.connection)
     }
 
@@ -85,14 +95,17 @@ extension DemoStore {
 
     /// A read whose answer the connection keeps until something is committed (see
     /// ``ReadCache``): `body` runs only when it has no answer for `key` at the database's
-    /// current version.
+    /// current version. Inside a page, an answer kept costs no trip to the database at all.
     func cachedRead<Result: Sendable>(_ key: ReadCache.Key, _ body: (Database) throws -> Result) throws -> Result {
-        try read { db, reader, inPage in
-            let version = try reader.cache.version(db, inPage: inPage)
-            if let answer = reader.cache.answer(key, as: Result.self, version: version) { return answer }
-            let answer = try body(db)
-            reader.cache.remember(answer, for: key, version: version)
-            return answer
+        if let (reader, version) = pageReader() {
+            return try reader.cache.answer(key, version: version) { try reader.queue.unsafeReentrantRead(body) }
         }
+        return try read { db, reader, _ in try reader.cache.answer(key, version: try ReadCache.version(db)) { try body(db) } }
+    }
+
+    /// Inside a page, its connection and the version its transaction began with.
+    func pageReader() -> (reader: Reader, version: Int64)? {
+        guard let reader = CurrentReading.connection(of: readers), let version = reader.cache.pageVersion else { return nil }
+        return (reader, version)
     }
 }
