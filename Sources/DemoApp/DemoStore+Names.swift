@@ -37,7 +37,7 @@ extension DemoStore {
                 }
             }
         }
-        return try read { db, reader, _ in
+        return try read { db, reader in
             try reader.cache.names(users: users, orders: orders, categories: categories, recipes: recipes,
                                    version: try ReadCache.version(db)) {
                 try Self.readNames(db, users: users, orders: orders, categories: categories, recipes: recipes)

@@ -55,7 +55,7 @@ extension DemoStore {
         }
 
         /// The answer kept for `key` at `version`, if any.
-        func answer<Value: Sendable>(_ key: Key, as type: Value.Type, version: Int64) -> Value? {
+        private func answer<Value: Sendable>(_ key: Key, as type: Value.Type, version: Int64) -> Value? {
             answers.withLock { answers in
                 guard answers.version == version else {
                     answers = (version, [:])
@@ -76,7 +76,7 @@ extension DemoStore {
         }
 
         /// Keeps `value`, read at `version`, as the answer for `key`.
-        func remember(_ value: some Sendable, for key: Key, version: Int64) {
+        private func remember(_ value: some Sendable, for key: Key, version: Int64) {
             answers.withLock { answers in
                 if answers.version != version || answers.values.count >= Self.limit { answers = (version, [:]) }
                 answers.values[key] = value
@@ -97,7 +97,7 @@ extension DemoStore {
         }
 
         /// The names of these ids at `version`, or nil when any of them is not known then.
-        func names(
+        private func names(
             users: [Int], orders: [String], categories: [String], recipes: [String], version: Int64
         ) -> Demo.Names? {
             entries.withLock { entries -> Demo.Names? in
@@ -126,7 +126,7 @@ extension DemoStore {
         }
 
         /// Keeps what was read at `version`, by position as `names` answers the ids.
-        func remember(
+        private func remember(
             _ names: Demo.Names, users: [Int], orders: [String], categories: [String], recipes: [String],
             version: Int64
         ) {

@@ -59,33 +59,28 @@ extension DemoStore {
     /// A read of one statement: inside `reading(_:)` it joins that transaction, else it runs on
     /// a connection of its own (one statement needs no transaction to be consistent).
     func readStatement<Result>(_ body: (Database) throws -> Result) throws -> Result {
-        try readStatement { db, _ in try body(db) }
-    }
-
-    /// `readStatement(_:)`, with the connection it runs on.
-    func readStatement<Result>(_ body: (Database, Reader) throws -> Result) throws -> Result {
         if let reader = CurrentReading.connection(of: readers) {
-            return try reader.queue.unsafeReentrantRead { try body($0, reader) }
+            return try reader.queue.unsafeReentrantRead(body)
         }
-        return try readers.withConnection { reader in try reader.queue.inDatabase { try body($0, reader) } }
+        return try readers.withConnection { try $0.queue.inDatabase(body) }
     }
 
     /// A read of several statements: inside `reading(_:)` it joins that transaction, else it
     /// opens one of its own so that the statements agree.
     func read<Result>(_ body: (Database) throws -> Result) throws -> Result {
-        try read { db, _, _ in try body(db) }
+        try read { db, _ in try body(db) }
     }
 
-    /// `read(_:)`, with the connection it runs on and whether the transaction is the page's.
-    func read<Result>(_ body: (Database, Reader, _ inPage: Bool) throws -> Result) throws -> Result {
+    /// `read(_:)`, with the connection it runs on.
+    func read<Result>(_ body: (Database, Reader) throws -> Result) throws -> Result {
         if let reader = CurrentReading.connection(of: readers) {
-            return try reader.queue.unsafeReentrantRead { try body($0, reader, true) }
+            return try reader.queue.unsafeReentrantRead { try body($0, reader) }
         }
         return try readers.withConnection { reader in
             try reader.queue.inDatabase { db in
                 var result: Result?
                 try db.inTransaction(.deferred) {
-                    result = try body(db, reader, false)
+                    result = try body(db, reader)
                     return .commit
                 }
                 return result!
@@ -100,7 +95,7 @@ extension DemoStore {
         if let (reader, version) = pageReader() {
             return try reader.cache.answer(key, version: version) { try reader.queue.unsafeReentrantRead(body) }
         }
-        return try read { db, reader, _ in try reader.cache.answer(key, version: try ReadCache.version(db)) { try body(db) } }
+        return try read { db, reader in try reader.cache.answer(key, version: try ReadCache.version(db)) { try body(db) } }
     }
 
     /// Inside a page, its connection and the version its transaction began with.

@@ -67,19 +67,22 @@ public struct FileResponder: HTTPResponder {
         let relativePath = String(relative)
         let now = ContinuousClock.now
         if let entry = cache.entry(relativePath, base: base, now: now) {
-            return response(to: request, relativePath: relativePath, version: entry.version, etag: entry.etag,
-                            lastModified: entry.lastModified, body: .bytes(entry.bytes))
+            return response(to: request, relativePath: relativePath, kept: entry)
         }
         guard let file = StaticFile(base: base, relativePath: relativePath) else { return nil }
         if let entry = cache.load(relativePath, file: file, now: now) {
             file.discard()
-            return response(to: request, relativePath: relativePath, version: entry.version, etag: entry.etag,
-                            lastModified: entry.lastModified, body: .bytes(entry.bytes))
+            return response(to: request, relativePath: relativePath, kept: entry)
         }
         let answer = response(to: request, relativePath: relativePath, version: file.version, etag: file.etag,
                               lastModified: file.lastModified, body: .file(descriptor: file.descriptor, size: file.size))
         if answer.status == .notModified { file.discard() }
         return answer
+    }
+
+    private func response(to request: Request, relativePath: String, kept entry: StaticFileCache.Entry) -> Response {
+        response(to: request, relativePath: relativePath, version: entry.version, etag: entry.etag,
+                 lastModified: entry.lastModified, body: .bytes(entry.bytes))
     }
 
     private func response(
