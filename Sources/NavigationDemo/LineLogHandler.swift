@@ -5,13 +5,13 @@ import Logging
 import Synchronization
 
 /// Writes each entry to standard error as one line, in swift-log's `StreamLogHandler` format
-/// (`2026-11-25T15:16:05+0000 info navigation-demo: [NavigationHTML] message`), with one
-/// `write(2)` per line.
+/// (`2026-11-25T15:16:05+0000 info navigation-demo: [NavigationHTML] message`), through
+/// `StandardErrorWriter`: lines go out in batches unless standard error is a terminal.
 ///
 /// The request log writes a line per request. `StreamLogHandler` formats the local time with
 /// `localtime_r` and `strftime`, then locks, writes and flushes a stdio stream for each one; here
-/// the time's text is made at most once a second and the line goes out in a single system call
-/// with no stream lock (lines from several threads never interleave: each is one `write`).
+/// the time's text is made at most once a second, and lines from several threads never
+/// interleave (each is appended whole).
 struct LineLogHandler: LogHandler {
     var logLevel: Logger.Level = .info
     var metadata: Logger.Metadata = [:]
@@ -26,24 +26,11 @@ struct LineLogHandler: LogHandler {
         set { metadata[key] = newValue }
     }
 
-    func log(
-        level: Logger.Level, message: Logger.Message, metadata explicit: Logger.Metadata?,
-        source: String, file: String, function: String, line: UInt
-    ) {
-        let merged = explicit.map { metadata.merging($0) { $1 } } ?? metadata
+    func log(event: LogEvent) {
+        let merged = event.metadata.map { metadata.merging($0) { $1 } } ?? metadata
         let fields = merged.isEmpty ? "" : " " + merged.sorted { $0.key < $1.key }.map { "\($0)=\($1)" }.joined(separator: " ")
-        var text = "\(Self.clock.text()) \(level) \(label):\(fields) [\(source)] \(message)\n"
-        text.withUTF8 { bytes in
-            var rest = UnsafeRawBufferPointer(bytes)
-            while !rest.isEmpty {
-                let written = write(STDERR_FILENO, rest.baseAddress, rest.count)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return  // Nowhere to report a log that cannot be written.
-                }
-                rest = UnsafeRawBufferPointer(rebasing: rest[written...])
-            }
-        }
+        var text = "\(Self.clock.text()) \(event.level) \(label):\(fields) [\(event.source)] \(event.message)\n"
+        text.withUTF8 { StandardErrorWriter.shared.write($0, urgent: event.level >= .warning) }
     }
 
     private static let clock = SecondClock()

@@ -99,6 +99,7 @@ struct NavigationDemo: AsyncParsableCommand {
                 server.shutdown(timeout: 10)
             }
         } catch let error as DatabaseUnreachable {
+            StandardErrorWriter.shared.flush()  // the log's lines first
             FileHandle.standardError.write(Data("navigation-demo: \(error)\n".utf8))
             throw ExitCode.failure
         }

@@ -24,6 +24,45 @@ import Testing
         #expect(server.process.terminationStatus == 0)
     }
 
+    /// The request log in a file: a line reaches it within a second (lines wait at most a tenth
+    /// of a second to be written together), 300 requests give 300 whole lines in the order
+    /// answered, and what was logged last before a SIGTERM, the "Stopped" line, is in the file
+    /// once the process has exited.
+    @Test func theRequestLogReachesItsFileSoonWholeAndAllOfItByExit() throws {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("demo-log-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: log) }
+        let server = try LaunchedDemo(log: log)
+        defer { server.stop() }
+        func lines() -> [Substring] {
+            (try? String(contentsOf: log, encoding: .utf8))?.split(separator: "\n") ?? []
+        }
+
+        let client = try TestClient(port: server.port)
+        try client.write("GET /orders/order/ORD-002 HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try client.readResponse().status == 200)
+        let answered = ContinuousClock.now
+        while !lines().contains(where: { $0.contains(" GET /orders/order/ORD-002") }) && answered.duration(to: .now) < .seconds(1) {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        #expect(lines().contains { $0.contains(" GET /orders/order/ORD-002") }, "the line is in the file within a second")
+
+        for index in 0..<300 {
+            try client.write("GET /no-such-page/\(index) HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try client.readResponse().status == 404)
+        }
+        kill(server.process.processIdentifier, SIGTERM)
+        server.process.waitUntilExit()
+
+        let written = lines()
+        let requests = written.filter { $0.contains(" GET /no-such-page/") }
+        #expect(requests.count == 300)
+        #expect(requests.enumerated().allSatisfy { index, line in
+            line.hasPrefix("20") && line.contains(" info navigation-demo: [NavigationHTML] ")
+                && line.contains(" GET /no-such-page/\(index) 404 ") && line.hasSuffix("µs")
+        }, "every line whole, in the order answered")
+        #expect(written.last?.hasSuffix("[NavigationDemo] Stopped") == true)
+    }
+
     /// SIGTERM while 50 edits are in flight (headers read, bodies still arriving): new
     /// connections are refused at once, all 50 are answered, the process exits 0 within 10 s and
     /// the database is intact and holds one of the edits.

@@ -19,7 +19,8 @@ struct LaunchedDemo {
         return url.appendingPathComponent("navigation-demo")
     }
 
-    init(executable: URL? = nil, arguments: [String] = []) throws {
+    /// `log`: a file that gets what it writes to standard error (by default, nothing does).
+    init(executable: URL? = nil, arguments: [String] = [], log: URL? = nil) throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
         data = FileManager.default.temporaryDirectory.appendingPathComponent("demo-\(UUID().uuidString)")
@@ -30,7 +31,12 @@ struct LaunchedDemo {
                              "--templates", root.appendingPathComponent("Templates").path] + arguments
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        if let log {
+            FileManager.default.createFile(atPath: log.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: log)
+        } else {
+            process.standardError = FileHandle.nullDevice
+        }
         try process.run()
         line = try #require(Self.readLine(from: output.fileHandleForReading))
         port = try #require(line.split(separator: ":").last.flatMap { Int($0.dropLast()) }, "\(line)")
