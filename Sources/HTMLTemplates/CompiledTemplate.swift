@@ -28,11 +28,11 @@ final class CompiledTemplate: @unchecked Sendable {
         }
     }
 
-    let pieces: [Piece]
+    let program: Program
     let slotCount: Int
 
     init(pieces: [Piece], slotCount: Int) {
-        self.pieces = pieces
+        self.program = Program(pieces)
         self.slotCount = slotCount
     }
 
@@ -44,17 +44,69 @@ final class CompiledTemplate: @unchecked Sendable {
                 var frame = Frame(output: HTMLBuffer(), slots: slots.baseAddress!)
                 // Swapped rather than copied, so that appending does not copy what is there.
                 swap(&frame.output, &output)
-                Self.run(pieces, &frame)
+                program.run(&frame)
                 swap(&frame.output, &output)
             }
         }
     }
 
-    static func run(_ pieces: [Piece], _ frame: inout Frame) {
-        for piece in pieces {
-            switch piece {
-            case .text(let bytes): frame.output.append(bytes)
-            case .step(let step): _ = step(&frame)
+    /// Pieces laid out for rendering. An array of `Piece`s costs a retain and a release for each
+    /// piece walked (its bytes or its closure's context), and a list walks its section's pieces
+    /// once an element: the bulk of a page's reference counting. Here the text is bytes the
+    /// program owns and each step sits in a box it owns, so a walk counts no references.
+    final class Program: @unchecked Sendable {
+        // Unchecked: built once, then only read.
+
+        private final class StepBox {
+            let step: Step
+            init(_ step: @escaping Step) { self.step = step }
+        }
+
+        private enum Operation {
+            case text(UnsafePointer<UInt8>, count: Int)
+            case step(Unmanaged<StepBox>)
+        }
+
+        private let operations: UnsafeMutableBufferPointer<Operation>
+        private let text: UnsafeMutableBufferPointer<UInt8>
+        /// What keeps the steps' boxes alive.
+        private let boxes: [StepBox]
+
+        init(_ pieces: [Piece]) {
+            var textCount = 0
+            for case .text(let bytes) in pieces { textCount += bytes.count }
+            text = .allocate(capacity: textCount)
+            operations = .allocate(capacity: pieces.count)
+            var boxes: [StepBox] = []
+            var offset = 0
+            for (index, piece) in pieces.enumerated() {
+                switch piece {
+                case .text(let bytes):
+                    _ = UnsafeMutableBufferPointer(rebasing: text[offset..<offset + bytes.count]).initialize(from: bytes)
+                    operations.initializeElement(at: index, to: .text(UnsafePointer(text.baseAddress! + offset), count: bytes.count))
+                    offset += bytes.count
+                case .step(let step):
+                    let box = StepBox(step)
+                    boxes.append(box)
+                    operations.initializeElement(at: index, to: .step(Unmanaged.passUnretained(box)))
+                }
+            }
+            self.boxes = boxes
+        }
+
+        deinit {
+            operations.deallocate()
+            text.deallocate()
+        }
+
+        func run(_ frame: inout Frame) {
+            for operation in operations {
+                switch operation {
+                case .text(let start, let count):
+                    frame.output.append(UnsafeBufferPointer(start: start, count: count))
+                case .step(let box):
+                    _ = box._withUnsafeGuaranteedRef { $0.step(&frame) }
+                }
             }
         }
     }

@@ -17,6 +17,11 @@ public struct HTMLBuffer: Sendable {
         html.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
+    /// Appends UTF-8 `html` as it is.
+    public mutating func append(_ html: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: html)
+    }
+
     /// Appends `html` as it is.
     public mutating func append(_ html: some Collection<UInt8>) {
         bytes.append(contentsOf: html)

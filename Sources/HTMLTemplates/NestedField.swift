@@ -48,8 +48,8 @@ final class ModelField<Model, Nested: TemplateModel>: NestedField<Model> {
             case .inverted:
                 return { frame in reader.read(frame.model(slot)) != nil }
             case .section(let children):
-                let pieces = compiler.compile(children, in: chain.adding(.model(Nested.self, slot: inner), takesSlot: true))
-                body = { frame in CompiledTemplate.run(pieces, &frame) }
+                let pieces = compiler.program(children, in: chain.adding(.model(Nested.self, slot: inner), takesSlot: true))
+                body = { frame in pieces.run(&frame) }
             }
         }
         return { frame in
@@ -87,20 +87,21 @@ final class ListField<Model, Element: TemplateModel>: NestedField<Model> {
         switch use {
         case .variable:
             return { _ in true }
-        case .inverted(let body):
+        case .inverted(let pieces):
+            let body = CompiledTemplate.Program(pieces)
             return { frame in
-                if reader.read(frame.model(slot))?.isEmpty != false { CompiledTemplate.run(body, &frame) }
+                if reader.read(frame.model(slot))?.isEmpty != false { body.run(&frame) }
                 return true
             }
         case .section(let children):
             let inner = chain.nextSlot
-            let pieces = compiler.compile(children, in: chain.adding(.model(Element.self, slot: inner), takesSlot: true))
+            let pieces = compiler.program(children, in: chain.adding(.model(Element.self, slot: inner), takesSlot: true))
             return { frame in
                 let elements = reader.read(frame.model(slot)) ?? []
                 elements.withUnsafeBufferPointer { elements in
                     for index in elements.indices {
                         frame.slots[inner] = UnsafeRawPointer(elements.baseAddress! + index)
-                        CompiledTemplate.run(pieces, &frame)
+                        pieces.run(&frame)
                     }
                 }
                 return true

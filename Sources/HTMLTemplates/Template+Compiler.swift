@@ -75,6 +75,11 @@ extension Template {
             return CompiledTemplate(pieces: pieces, slotCount: compiler.slotCount)
         }
 
+        /// `compile(nodes, in: chain)` laid out for rendering.
+        mutating func program(_ nodes: [Node], in chain: Chain) -> CompiledTemplate.Program {
+            CompiledTemplate.Program(compile(nodes, in: chain))
+        }
+
         mutating func compile(_ nodes: [Node], in chain: Chain) -> [Piece] {
             slotCount = max(slotCount, chain.nextSlot)
             budget -= nodes.count
@@ -120,11 +125,12 @@ extension Template {
                 if name.isAnchored { break }
             }
             let steps = candidates.map { $0.compile(use, chain, &self) }
-            if case .inverted(let body) = use {
+            if case .inverted(let pieces) = use {
                 guard !steps.isEmpty else { return nil }
+                let body = CompiledTemplate.Program(pieces)
                 return { frame in
                     for step in steps where step(&frame) { return true }
-                    CompiledTemplate.run(body, &frame)
+                    body.run(&frame)
                     return false
                 }
             }
@@ -140,13 +146,14 @@ extension Template {
             guard partialDepth < Renderer.maxPartialDepth else { return [] }
             partialDepth += 1
             defer { partialDepth -= 1 }
-            let body = compile(templates[partial.index].nodes, in: chain)
-            guard !indentation.isEmpty else { return body }
+            let pieces = compile(templates[partial.index].nodes, in: chain)
+            guard !indentation.isEmpty else { return pieces }
+            let body = CompiledTemplate.Program(pieces)
             // A standalone partial's lines all start at its tag's indentation.
             return [.step { frame in
                 var rendered = HTMLBuffer()
                 swap(&rendered, &frame.output)
-                CompiledTemplate.run(body, &frame)
+                body.run(&frame)
                 swap(&rendered, &frame.output)
                 frame.output.append(indenting: rendered.bytes, with: indentation)
                 return true

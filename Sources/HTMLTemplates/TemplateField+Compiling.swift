@@ -33,8 +33,9 @@ extension Template.Compiler.Candidate {
 extension Template.Compiler {
     /// What a use does when its dotted name ends in nothing: only an inverted section renders.
     static func missing(_ use: Use) -> (inout CompiledTemplate.Frame) -> Void {
-        guard case .inverted(let body) = use else { return { _ in } }
-        return { frame in CompiledTemplate.run(body, &frame) }
+        guard case .inverted(let pieces) = use else { return { _ in } }
+        let body = CompiledTemplate.Program(pieces)
+        return { frame in body.run(&frame) }
     }
 }
 
@@ -60,29 +61,30 @@ extension TemplateField {
         switch use {
         case .variable(let escaped):
             return write(slot: slot, escaped: escaped)
-        case .inverted(let body):
+        case .inverted(let pieces):
             guard case .flag(let reader) = kind else {
                 // Text, HTML and numbers are true when there.
                 return { frame in isPresent(in: frame.model(slot)) }
             }
+            let body = CompiledTemplate.Program(pieces)
             return { frame in
-                if reader.read(frame.model(slot)) != true { CompiledTemplate.run(body, &frame) }
+                if reader.read(frame.model(slot)) != true { body.run(&frame) }
                 return true
             }
         case .section(let children):
             if case .flag(let reader) = kind {
                 // A condition renders its section in the same scope.
-                let body = compiler.compile(children, in: chain)
+                let body = compiler.program(children, in: chain)
                 return { frame in
-                    if reader.read(frame.model(slot)) == true { CompiledTemplate.run(body, &frame) }
+                    if reader.read(frame.model(slot)) == true { body.run(&frame) }
                     return true
                 }
             }
             let inner = itself.map { chain.adding(.value($0), takesSlot: false) } ?? chain
-            let body = compiler.compile(children, in: inner)
+            let body = compiler.program(children, in: inner)
             return { frame in
                 guard isPresent(in: frame.model(slot)) else { return false }
-                CompiledTemplate.run(body, &frame)
+                body.run(&frame)
                 return true
             }
         }
