@@ -1,7 +1,7 @@
 /// The URLs that actions lead to from one state, for a page's links: `url(after:)` is
 /// `state.applying(action).url`, but the state's own path is encoded once, so the links a screen
-/// commonly has (push, pop, replace, present, dismiss, another tab) cost the new part of their
-/// URL only, not a copy of the state and a walk down its stack each.
+/// commonly has (push, pop, replace, present, dismiss, another tab, the split view's columns)
+/// cost the new part of their URL only, not a copy of the state and a walk down its stack each.
 ///
 /// ```swift
 /// let links = Links(state)
@@ -66,6 +66,11 @@ public struct Links<Schema: NavigationSchema>: Sendable {
             return Self.join(Location<Schema>.path(path.utf8.prefix(ends[0]), appending: routes), stackQuery)
         case .dismiss:
             return Self.join(path, stackQuery)
+        case .setColumns(let columns):
+            // The columns item is the query's last before a presentation's, which this drops.
+            var items = stackQuery.filter { !$0.hasPrefix("columns=") }
+            if columns != .automatic { items.append("columns=" + columns.rawValue) }
+            return Self.join(path, items)
         case .present(let destination) where destination != state.presentation:
             return Self.join(path, stackQuery + Location<Schema>.presentationItems(destination, []))
         case .selectTab(let tab) where tab == state.selectedTab:

@@ -12,7 +12,11 @@ import MicroHTTP
 /// swift run -c release phase-benchmark [runs]
 /// swift run -c release phase-benchmark [runs] --respond-only   # for a profiler: no phases, no timing
 /// swift run -c release phase-benchmark [runs] --respond-only --depth 32   # one depth only
+/// swift run -c release phase-benchmark [runs] --path /recipes/category/desserts/recipe/apple-pie
 /// ```
+///
+/// `--path` measures that page instead of Home's, with the cookie of the same walk, then of the
+/// page itself (a reload).
 @main
 struct PhaseBenchmark {
     static let orders = ["ORD-001", "ORD-002", "ORD-003"]
@@ -26,6 +30,7 @@ struct PhaseBenchmark {
         let respondOnly = CommandLine.arguments.contains("--respond-only")
         let depths = CommandLine.arguments.firstIndex(of: "--depth")
             .flatMap { CommandLine.arguments.dropFirst($0 + 1).first }.flatMap { Int($0) }.map { [$0] } ?? [1, 8, 32]
+        let page = CommandLine.arguments.firstIndex(of: "--path").flatMap { CommandLine.arguments.dropFirst($0 + 1).first }
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("phases-\(getpid())")
         try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: data) }
@@ -36,19 +41,19 @@ struct PhaseBenchmark {
             cookie: StateCookie<DemoNavigation>(keys: keys))
 
         var columns: [[PhaseTiming]] = []
-        for depth in depths {
+        for depth in page == nil ? depths : [0] {
             var cookie: String?
             for path in [
                 "/recipes/category/desserts/recipe/apple-pie/recipe/lemon-tart",
                 "/orders/order/ORD-001/order/ORD-002/order/ORD-003",
                 "/profile/settings",
-                home(depth: depth - 1),
+                page ?? home(depth: depth - 1),
             ] {
                 let response = try await responder.respond(to: Request(
                     method: .get, path: path, cookies: cookie.map { ["nav": $0] } ?? [:]))
                 cookie = response.cookies.first { $0.name == "nav" }?.value ?? cookie
             }
-            let request = Request(method: .get, path: home(depth: depth), cookies: ["nav": cookie!])
+            let request = Request(method: .get, path: page ?? home(depth: depth), cookies: ["nav": cookie!])
             if respondOnly {
                 for _ in 0..<runs { _ = try await responder.respond(to: request) }
             } else {
@@ -56,8 +61,9 @@ struct PhaseBenchmark {
             }
         }
         guard !respondOnly else { return }
-        print("median of \(runs) runs, µs | " + depths.map { "depth \($0)" }.joined(separator: " | "))
-        print("---|" + depths.map { _ in "---:" }.joined(separator: "|"))
+        let titles = page.map { [$0] } ?? depths.map { "depth \($0)" }
+        print("median of \(runs) runs, µs | " + titles.joined(separator: " | "))
+        print("---|" + titles.map { _ in "---:" }.joined(separator: "|"))
         for (row, timing) in columns[0].enumerated() {
             let figures = columns.map { String(format: "%.1f", $0[row].microseconds) }
             print("\(timing.phase) | " + figures.joined(separator: " | "))

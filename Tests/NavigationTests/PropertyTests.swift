@@ -133,7 +133,7 @@ struct PropertyTests {
             let links = Links(state)
             var actions: [NavigationAction<TestNavigation>] = [
                 .push(generator.route()), .pop, .popToRoot, .dismiss, .present(.search), .present(.photo),
-                .setColumns(.all), .popPresented, .pushPresented(generator.route()),
+                .setColumns(.all), .setColumns(.automatic), .setColumns(.detailOnly), .popPresented, .pushPresented(generator.route()),
                 .replace([]), .replace([generator.route(), generator.route()]),
             ]
             actions += TestTab.allCases.map { .selectTab($0) }
