@@ -11,6 +11,10 @@ extension Template {
             case section([Node])
             /// The body, already compiled: it renders when the field is false, empty or missing.
             case inverted([Piece])
+
+            var isInverted: Bool {
+                if case .inverted = self { true } else { false }
+            }
         }
 
         /// A model in scope at a place in a template, seen from the compiler.
@@ -124,6 +128,11 @@ extension Template {
                 }
                 if name.isAnchored { break }
             }
+            if candidates.count == 1 && !use.isInverted {
+                // Straight from the candidate: a closure kept in an array is stored at its most
+                // general abstraction, and every call of it would pass two conversion thunks.
+                return candidates[0].compile(use, chain, &self)
+            }
             let steps = candidates.map { $0.compile(use, chain, &self) }
             if case .inverted(let pieces) = use {
                 guard !steps.isEmpty else { return nil }
@@ -136,7 +145,6 @@ extension Template {
             }
             switch steps.count {
             case 0: return nil
-            case 1: return steps[0]
             default: return { frame in steps.contains { $0(&frame) } }
             }
         }
