@@ -8,11 +8,14 @@ import MicroHTTP
 /// HTTP): the demo's Home tab at stack depths 1, 8 and 32, other tabs holding stacks, each request
 /// carrying the cookie a browser holds one screen earlier.
 ///
+/// Built as the demo's release is (`scripts/run-demo`'s flags):
+///
 /// ```
-/// swift run -c release phase-benchmark [runs]
-/// swift run -c release phase-benchmark [runs] --respond-only   # for a profiler: no phases, no timing
-/// swift run -c release phase-benchmark [runs] --respond-only --depth 32   # one depth only
-/// swift run -c release phase-benchmark [runs] --path /recipes/category/desserts/recipe/apple-pie
+/// swift build -c release --static-swift-stdlib -Xswiftc -cross-module-optimization --product phase-benchmark
+/// .build/release/phase-benchmark \
+///     [runs]                 # each phase, at depths 1, 8 and 32
+///     [runs] --respond-only  # for a profiler: no phases, no timing (--depth 32: one depth only)
+///     [runs] --path /recipes/category/desserts/recipe/apple-pie   # that page instead
 /// ```
 ///
 /// `--path` measures that page instead of Home's, with the cookie of the same walk, then of the
