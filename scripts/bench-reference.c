@@ -5,6 +5,10 @@
  *
  *   cc -O2 -o reference scripts/bench-reference.c $(pkg-config --cflags --libs libmicrohttpd)
  *   ./reference FILE [PORT]        # prints "Serving on http://127.0.0.1:PORT/", stops on SIGTERM
+ *   WORK_US=40 ./reference FILE    # spends 40 µs of CPU in each request's handler first
+ *
+ * WORK_US shows what a share of the static file asks of a page: how much work a handler may do
+ * and still be answered at that rate (README, "Performance").
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
@@ -14,9 +18,23 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 static struct MHD_Response *page;
+/* WORK_US in nanoseconds: the handler's CPU time before it answers. */
+static long work;
+
+/* Spins on this thread's CPU clock, so that time the thread is not running does not count. */
+static void
+spend (long nanoseconds)
+{
+  struct timespec start, now;
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &start);
+  do
+    clock_gettime (CLOCK_THREAD_CPUTIME_ID, &now);
+  while ((now.tv_sec - start.tv_sec) * 1000000000L + (now.tv_nsec - start.tv_nsec) < nanoseconds);
+}
 
 static enum MHD_Result
 answer (void *cls, struct MHD_Connection *connection, const char *url, const char *method,
@@ -29,6 +47,8 @@ answer (void *cls, struct MHD_Connection *connection, const char *url, const cha
     *con_cls = (void *) 1;
     return MHD_YES;
   }
+  if (work > 0)
+    spend (work);
   return MHD_queue_response (connection, MHD_HTTP_OK, page);
 }
 
@@ -56,6 +76,8 @@ main (int argc, char **argv)
     return 1;
   }
   fclose (file);
+  if (NULL != getenv ("WORK_US"))
+    work = atol (getenv ("WORK_US")) * 1000L;
   page = MHD_create_response_from_buffer ((size_t) size, bytes, MHD_RESPMEM_PERSISTENT);
   MHD_add_response_header (page, "Content-Type", "text/html; charset=utf-8");
 
