@@ -67,26 +67,26 @@ public struct FileResponder: HTTPResponder {
         let relativePath = String(relative)
         let now = ContinuousClock.now
         if let entry = cache.entry(relativePath, base: base, now: now) {
-            return response(to: request, relativePath: relativePath, kept: entry)
+            return response(to: request, kept: entry)
         }
         guard let file = StaticFile(base: base, relativePath: relativePath) else { return nil }
         if let entry = cache.load(relativePath, file: file, now: now) {
             file.discard()
-            return response(to: request, relativePath: relativePath, kept: entry)
+            return response(to: request, kept: entry)
         }
-        let answer = response(to: request, relativePath: relativePath, version: file.version, etag: file.etag,
+        let answer = response(to: request, mediaType: MediaType.forPath(relativePath), version: file.version, etag: file.etag,
                               lastModified: file.lastModified, body: .file(descriptor: file.descriptor, size: file.size))
         if answer.status == .notModified { file.discard() }
         return answer
     }
 
-    private func response(to request: Request, relativePath: String, kept entry: StaticFileCache.Entry) -> Response {
-        response(to: request, relativePath: relativePath, version: entry.version, etag: entry.etag,
+    private func response(to request: Request, kept entry: StaticFileCache.Entry) -> Response {
+        response(to: request, mediaType: entry.mediaType, version: entry.version, etag: entry.etag,
                  lastModified: entry.lastModified, body: .bytes(entry.bytes))
     }
 
     private func response(
-        to request: Request, relativePath: String, version: String, etag: String, lastModified: String, body: Response.Body
+        to request: Request, mediaType: String, version: String, etag: String, lastModified: String, body: Response.Body
     ) -> Response {
         let caching = request.query["v"] == version ? "public, max-age=31536000, immutable" : "public, max-age=3600"
         var headers = HTTPHeaders([("ETag", etag), ("Cache-Control", caching)])
@@ -95,7 +95,7 @@ public struct FileResponder: HTTPResponder {
             // (libmicrohttpd 0.9.75 still adds "Content-Length: 0"; caches ignore it.)
             return Response(status: .notModified, headers: headers)
         }
-        headers.add("Content-Type", MediaType.forPath(relativePath))
+        headers.add("Content-Type", mediaType)
         headers.add("Last-Modified", lastModified)
         headers.add("X-Content-Type-Options", "nosniff")
         return Response(headers: headers, body: body)
