@@ -97,11 +97,16 @@ extension DemoApp {
         }
     }
 
-    /// The seeds' `UserProfileView`: the account, then links into the same stack.
+    /// The seeds' `UserProfileView`: the account, then links into the same stack, and the other
+    /// people, as a social app's profile leads from person to person: Home's stack grows as deep
+    /// as a person clicks (Alex › Jordan › Alex › … › Order History › an order).
     private func profile(of userId: Int, _ context: ScreenContext<DemoNavigation>) async throws -> Screen {
         let user = try await user(userId)
         let account = userId == currentUserId(context.state) && context.state.path.isEmpty
             ? [try await accountSection(signedIn: userId, context)] : []
+        let others = try await store.users().filter { $0.id != userId }.map { other in
+            ListRow(other.name, subtitle: "User \(other.id)", href: context.href(.push(.userDetail(userId: other.id))))
+        }
         return .list(user.name, sections: [
             ListSection("Account", rows: [
                 ListRow("User ID", value: String(user.id)),
@@ -111,7 +116,7 @@ extension DemoApp {
                 ListRow("Order History", href: context.href(.push(.orderHistory))),
                 ListRow("Settings", href: context.href(.push(.settings))),
             ]),
-        ] + (userId == currentUserId(context.state) ? [ListSection("Me", rows: [
+        ] + (others.isEmpty ? [] : [ListSection("People", rows: others)]) + (userId == currentUserId(context.state) ? [ListSection("Me", rows: [
             ListRow("Edit Profile", href: context.href(.present(.editProfile))),
             ListRow("Photo", href: context.href(.present(.photo))),
             ListRow("Options", href: context.href(.present(.options))),

@@ -32,6 +32,28 @@ import Testing
         }
     }
 
+    /// Home's stack reaches eight screens by links alone: person to person through their
+    /// profiles' People, then Order History and an order. Every link is taken from the page
+    /// shown, and the breadcrumb keeps the root, the first screen and the last two.
+    @Test func homeReachesEightScreensByFollowingLinks() async throws {
+        try await withDemoServer { port in
+            let user = UserAgent(port: port)
+            #expect(try user.get("/home").title == "My App")
+            for name in ["Alex Appleseed", "Jordan Rivers", "Alex Appleseed", "Jordan Rivers", "Alex Appleseed", "Jordan Rivers"] {
+                #expect(try user.follow(name).title == name)
+            }
+            #expect(try user.follow("Order History").title == "Order History")
+            let order = try user.follow("Electronics")
+            #expect(order.title == "ORD-001")
+            #expect(order.path == "/home" + String(repeating: "/user/1/user/42", count: 3) + "/orders/order/ORD-001")
+            #expect(order.backHref == "/home" + String(repeating: "/user/1/user/42", count: 3) + "/orders")
+            // A profile lists the other people, not the person shown.
+            let jordan = try user.get("/home/user/42")
+            #expect(jordan.href("Alex Appleseed") == "/home/user/42/user/1")
+            #expect(jordan.href("Jordan Rivers") == nil)
+        }
+    }
+
     @Test func backButtonAndBreadcrumbPop() async throws {
         try await withDemoServer { port in
             let user = UserAgent(port: port)
