@@ -27,6 +27,13 @@ struct JSONWriter {
         needsComma = false
     }
 
+    /// A number, `true`, `false` or `null`, as it is.
+    mutating func literal(_ text: String) {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        bytes.append(contentsOf: text.utf8)
+        needsComma = true
+    }
+
     mutating func string(_ text: String) {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
         bytes.append(UInt8(ascii: "\""))

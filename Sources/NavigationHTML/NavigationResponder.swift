@@ -198,9 +198,7 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
     }
 
     private func json(_ page: RenderedPage<Schema>) throws -> Response {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        var response = Response(status: page.status, body: .bytes(Array(try encoder.encode(page.state))))
+        var response = Response(status: page.status, body: .bytes(try page.state.sortedJSON()))
         response.headers.replace("Content-Type", "application/json")
         return response
     }

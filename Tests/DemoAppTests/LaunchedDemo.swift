@@ -32,7 +32,7 @@ struct LaunchedDemo {
         let output = Pipe()
         process.standardOutput = output
         if let log {
-            FileManager.default.createFile(atPath: log.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
             process.standardError = try FileHandle(forWritingTo: log)
         } else {
             process.standardError = FileHandle.nullDevice
