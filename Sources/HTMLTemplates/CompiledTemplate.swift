@@ -67,12 +67,16 @@ final class CompiledTemplate: @unchecked Sendable {
             case step(Unmanaged<StepBox>)
         }
 
+        /// What it was laid out from: an inverted section's body that no field can mean is
+        /// spliced into its parent's pieces instead.
+        let pieces: [Piece]
         private let operations: UnsafeMutableBufferPointer<Operation>
         private let text: UnsafeMutableBufferPointer<UInt8>
         /// What keeps the steps' boxes alive.
         private let boxes: [StepBox]
 
         init(_ pieces: [Piece]) {
+            self.pieces = pieces
             var textCount = 0
             for case .text(let bytes) in pieces { textCount += bytes.count }
             text = .allocate(capacity: textCount)

@@ -87,8 +87,7 @@ final class ListField<Model, Element: TemplateModel>: NestedField<Model> {
         switch use {
         case .variable:
             return { _ in true }
-        case .inverted(let pieces):
-            let body = CompiledTemplate.Program(pieces)
+        case .inverted(let body):
             return { frame in
                 if reader.read(frame.model(slot))?.isEmpty != false { body.run(&frame) }
                 return true

@@ -10,7 +10,7 @@ extension Template {
             case variable(escaped: Bool)
             case section([Node])
             /// The body, already compiled: it renders when the field is false, empty or missing.
-            case inverted([Piece])
+            case inverted(CompiledTemplate.Program)
 
             var isInverted: Bool {
                 if case .inverted = self { true } else { false }
@@ -104,11 +104,11 @@ extension Template {
                 case .variable(let name, let escaped):
                     if let step = step(for: name, use: .variable(escaped: escaped), in: chain) { pieces.append(.step(step)) }
                 case .section(let name, let inverted, let children):
-                    let use: Use = inverted ? .inverted(compile(children, in: chain)) : .section(children)
+                    let use: Use = inverted ? .inverted(program(children, in: chain)) : .section(children)
                     if let step = step(for: name, use: use, in: chain) {
                         pieces.append(.step(step))
                     } else if case .inverted(let body) = use {
-                        pieces += body
+                        pieces += body.pieces
                     }
                 case .partial(let partial, let indentation):
                     pieces += self.partial(partial, indentation: indentation, in: chain)
@@ -134,9 +134,8 @@ extension Template {
                 return candidates[0].compile(use, chain, &self)
             }
             let steps = candidates.map { $0.compile(use, chain, &self) }
-            if case .inverted(let pieces) = use {
+            if case .inverted(let body) = use {
                 guard !steps.isEmpty else { return nil }
-                let body = CompiledTemplate.Program(pieces)
                 return { frame in
                     for step in steps where step(&frame) { return true }
                     body.run(&frame)

@@ -33,8 +33,7 @@ extension Template.Compiler.Candidate {
 extension Template.Compiler {
     /// What a use does when its dotted name ends in nothing: only an inverted section renders.
     static func missing(_ use: Use) -> (inout CompiledTemplate.Frame) -> Void {
-        guard case .inverted(let pieces) = use else { return { _ in } }
-        let body = CompiledTemplate.Program(pieces)
+        guard case .inverted(let body) = use else { return { _ in } }
         return { frame in body.run(&frame) }
     }
 }
@@ -61,12 +60,11 @@ extension TemplateField {
         switch use {
         case .variable(let escaped):
             return write(slot: slot, escaped: escaped)
-        case .inverted(let pieces):
+        case .inverted(let body):
             guard case .flag(let reader) = kind else {
                 // Text, HTML and numbers are true when there.
                 return { frame in isPresent(in: frame.model(slot)) }
             }
-            let body = CompiledTemplate.Program(pieces)
             return { frame in
                 if reader.read(frame.model(slot)) != true { body.run(&frame) }
                 return true
