@@ -62,7 +62,7 @@ private func serve<Result>(
     let cookie = StateCookie<DemoNavigation>(keys: try SecretStore.keyRing(for: configuration))
     // Versioned URLs for the pages' own files, read once at start-up: they cache for a year.
     let publicFiles = configuration.publicDirectory
-    let app = NavigationResponder(
+    let app = try NavigationResponder(
         app: DemoApp(store: store), templates: templates, cookie: cookie,
         stylesheet: FileResponder.versionedURL(of: "app.css", in: publicFiles),
         script: FileResponder.versionedURL(of: "app.js", in: publicFiles))

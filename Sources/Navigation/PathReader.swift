@@ -2,11 +2,22 @@
 public struct PathReader: Sendable {
     private let segments: [String]
     private var index: Int
+    /// A reader made to ask a type whether its `parse` is the one derived from `Codable`: that
+    /// one answers by setting `wasProbed` (see `PathCheck`).
+    let isProbe: Bool
+    var wasProbed = false
 
     /// A reader over already-decoded segments, e.g. `["order", "ORD-001"]`.
     public init(_ segments: [String]) {
         self.segments = segments
         self.index = 0
+        self.isProbe = false
+    }
+
+    init(probing: Void) {
+        self.segments = []
+        self.index = 0
+        self.isProbe = true
     }
 
     /// Returns the next segment and moves past it, or nil at the end.

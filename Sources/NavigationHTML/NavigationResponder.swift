@@ -9,7 +9,7 @@ import Navigation
 ///
 /// ```swift
 /// let templates = try TemplateLibrary(directory: "Templates")
-/// let responder = NavigationResponder(app: ShopApp(), templates: templates, cookie: StateCookie(keys: ring))
+/// let responder = try NavigationResponder(app: ShopApp(), templates: templates, cookie: StateCookie(keys: ring))
 /// let server = Server(configuration: .init(port: 8080), responder: FileResponder(root: "Public", fallback: responder))
 /// ```
 ///
@@ -26,10 +26,14 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
     let stylesheet: String
     let script: String
 
+    /// Checks the schema's URL mapping first (``NavigationSchema/checkPaths()``): a route whose
+    /// mapping is derived from `Codable` but cannot be expressed in a path throws its
+    /// `PathMappingError` here, when the app starts, rather than when a request meets it.
     public init(
         app: App, templates: TemplateLibrary, cookie: StateCookie<Schema>,
         stylesheet: String = "/app.css", script: String = "/app.js"
-    ) {
+    ) throws {
+        try Schema.checkPaths()
         self.app = app
         self.templates = templates
         self.cookie = cookie

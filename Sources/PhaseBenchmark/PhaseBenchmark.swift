@@ -38,7 +38,7 @@ struct PhaseBenchmark {
         try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: data) }
         let keys = KeyRing(secrets: [String(repeating: "benchmark secret ", count: 2)])!
-        let responder = NavigationResponder(
+        let responder = try NavigationResponder(
             app: DemoApp(store: try DemoStore(path: data.appendingPathComponent("demo.sqlite").path)),
             templates: try TemplateLibrary(directory: "Templates"),
             cookie: StateCookie<DemoNavigation>(keys: keys))

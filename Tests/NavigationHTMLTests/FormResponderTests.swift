@@ -9,7 +9,7 @@ import Testing
     let cookie = StateCookie<EditableNotes>(keys: KeyRing(secrets: ["a secret of at least sixteen characters"])!)
 
     func responder(_ app: EditableNotesApp = EditableNotesApp()) async throws -> NavigationResponder<EditableNotesApp> {
-        NavigationResponder(app: app, templates: try TemplateLibrary(directory: NavigationResponderTests.templates),
+        try NavigationResponder(app: app, templates: try TemplateLibrary(directory: NavigationResponderTests.templates),
                             cookie: cookie)
     }
 

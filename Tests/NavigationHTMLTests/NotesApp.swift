@@ -2,21 +2,16 @@ import MicroHTTP
 import Navigation
 import NavigationHTML
 
-// The README's "Your own app" example, kept compiling and exercised here.
+// A small app on the public API. Its routes write no path code: `/notes/note/2` and
+// `?present=help` come from their `Codable` conformance.
 
 enum NoteRoute: Route {
     case note(id: Int)
-    var pathSegments: [String] { switch self { case .note(let id): ["note", String(id)] } }
-    static func parse(_ path: inout PathReader) -> NoteRoute? {
-        path.next() == "note" ? path.next().flatMap { Int($0) }.map { .note(id: $0) } : nil
-    }
 }
 enum NoteTab: String, Tab { case notes, archive; var title: String { rawValue.capitalized } }
 enum NoteDestination: Destination {
     case help
     var style: PresentationStyle { .sheet }
-    var pathSegments: [String] { ["help"] }
-    static func parse(_ path: inout PathReader) -> NoteDestination? { path.next() == "help" ? .help : nil }
 }
 enum Notes: NavigationSchema {
     typealias Route = NoteRoute; typealias Tab = NoteTab; typealias Destination = NoteDestination

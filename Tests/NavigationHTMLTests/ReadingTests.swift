@@ -51,7 +51,7 @@ struct ReadingNotesApp: NavigationApp {
 @Suite struct ReadingTests {
     @Test func everyQuestionOfAGetOrHeadComesInsideOneRead() async throws {
         let app = ReadingNotesApp()
-        let responder = NavigationResponder(
+        let responder = try NavigationResponder(
             app: app, templates: try TemplateLibrary(directory: NavigationResponderTests.templates),
             cookie: StateCookie<Notes>(keys: KeyRing(secrets: ["a secret of at least sixteen characters"])!))
         let page = try await responder.respond(to: Request(method: .get, path: "/notes/note/2"))
