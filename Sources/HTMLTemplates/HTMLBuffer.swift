@@ -62,17 +62,6 @@ public struct HTMLBuffer: Sendable {
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start...]))
     }
 
-    /// Appends `html` with `indentation` at the start of each of its lines (a standalone
-    /// partial's lines start where its tag stood).
-    mutating func append(indenting html: [UInt8], with indentation: [UInt8]) {
-        var lineStart = true
-        for byte in html {
-            if lineStart { bytes.append(contentsOf: indentation) }
-            bytes.append(byte)
-            lineStart = byte == UInt8(ascii: "\n")
-        }
-    }
-
     /// Appends the text before `index` not yet appended, then the entity for the byte at `index`.
     private mutating func appendEntity(replacing text: UnsafeBufferPointer<UInt8>, from start: Int, at index: Int) {
         let entity: StaticString = switch text[index] {

@@ -112,6 +112,8 @@ extension Template {
                     }
                 case .partial(let partial, let indentation):
                     pieces += self.partial(partial, indentation: indentation, in: chain)
+                case .lineStart:
+                    continue
                 }
             }
             return pieces
@@ -148,23 +150,15 @@ extension Template {
             }
         }
 
-        private mutating func partial(_ partial: Partial, indentation: [UInt8], in chain: Chain) -> [Piece] {
+        private mutating func partial(_ partial: Partial, indentation: [UInt8]?, in chain: Chain) -> [Piece] {
             // Deeper than this, a partial that includes itself renders nothing instead of looping.
             guard partialDepth < Renderer.maxPartialDepth else { return [] }
             partialDepth += 1
             defer { partialDepth -= 1 }
-            let pieces = compile(templates[partial.index].nodes, in: chain)
-            guard !indentation.isEmpty else { return pieces }
-            let body = CompiledTemplate.Program(pieces)
-            // A standalone partial's lines all start at its tag's indentation.
-            return [.step { frame in
-                var rendered = HTMLBuffer()
-                swap(&rendered, &frame.output)
-                body.run(&frame)
-                swap(&rendered, &frame.output)
-                frame.output.append(indenting: rendered.bytes, with: indentation)
-                return true
-            }]
+            let nodes = templates[partial.index].nodes
+            // Indented here, in its text: rendering copies it as it is, and values stay as they are.
+            guard let indentation, !indentation.isEmpty else { return compile(nodes, in: chain) }
+            return compile(Template.indenting(nodes, by: indentation), in: chain)
         }
     }
 }

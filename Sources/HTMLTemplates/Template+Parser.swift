@@ -22,8 +22,8 @@ extension Template {
 
         mutating func parse() throws(TemplateError) -> [Node] {
             var tokens = try tokenize()
-            let indentation = removeStandaloneLines(&tokens)
-            return try tree(tokens, indentation: indentation)
+            let standalone = removeStandaloneLines(&tokens)
+            return try tree(tokens, standalone: standalone)
         }
 
         private func error(_ line: Int, _ message: String) -> TemplateError {
@@ -96,7 +96,7 @@ extension Template {
         }
 
         /// Removes each standalone tag's line: the blanks before it on its line and the line break
-        /// after it. Returns, by token index, the blanks that stood before standalone partials.
+        /// after it. Returns, by token index, the blanks that stood before each standalone tag.
         private func removeStandaloneLines(_ tokens: inout [Token]) -> [Int: [UInt8]] {
             func isBlank(_ bytes: ArraySlice<UInt8>) -> Bool {
                 bytes.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
@@ -124,6 +124,7 @@ extension Template {
             }
             var indentation: [Int: [UInt8]] = [:]
             for index in standalone {
+                indentation[index] = []
                 if index > 0, case .text(var text) = tokens[index - 1] {
                     let lineStart = text.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
                     indentation[index] = Array(text[lineStart...])
@@ -139,13 +140,25 @@ extension Template {
             return indentation
         }
 
-        private func tree(_ tokens: [Token], indentation: [Int: [UInt8]]) throws(TemplateError) -> [Node] {
+        /// The tree of `tokens`, with a `lineStart` before each token that starts a line (none
+        /// after the template's last line break, where no line follows).
+        private func tree(_ tokens: [Token], standalone: [Int: [UInt8]]) throws(TemplateError) -> [Node] {
             var open: [(name: String, inverted: Bool, line: Int, outer: [Node])] = []
             var nodes: [Node] = []
+            var startsLine = true
             for (index, token) in tokens.enumerated() {
+                if case .text(let text) = token, text.isEmpty { continue }
+                if standalone[index] != nil {
+                    // Its line is gone with its break: the next one starts after it.
+                    startsLine = true
+                } else if startsLine {
+                    nodes.append(.lineStart)
+                    startsLine = false
+                }
+                if case .text(let text) = token, text.last == UInt8(ascii: "\n") { startsLine = true }
                 switch token {
                 case .text(let text):
-                    if !text.isEmpty { nodes.append(.text(text)) }
+                    nodes.append(.text(text))
                 case .tag(.variable, let name, _):
                     nodes.append(.variable(Self.name(name), escaped: true))
                 case .tag(.raw, let name, _):
@@ -163,7 +176,7 @@ extension Template {
                 case .tag(.comment, _, _):
                     continue
                 case .tag(.partial, let name, _):
-                    nodes.append(.partial(Partial(name: name), indentation: indentation[index] ?? []))
+                    nodes.append(.partial(Partial(name: name), indentation: standalone[index]))
                 }
             }
             if let section = open.last {

@@ -31,6 +31,8 @@ extension Template {
                     }
                 case .partial(let partial, let indentation):
                     self.partial(partial, indentation: indentation)
+                case .lineStart:
+                    continue
                 }
             }
         }
@@ -62,19 +64,14 @@ extension Template {
             stack.removeLast()
         }
 
-        private mutating func partial(_ partial: Partial, indentation: [UInt8]) {
+        private mutating func partial(_ partial: Partial, indentation: [UInt8]?) {
             guard partialDepth < Self.maxPartialDepth else { return }
-            let template = templates[partial.index]
+            let nodes = templates[partial.index].nodes
             partialDepth += 1
             defer { partialDepth -= 1 }
-            guard !indentation.isEmpty else { return render(template.nodes) }
-            // A standalone partial's lines all start at its tag's indentation.
-            let outer = output
-            output = HTMLBuffer()
-            render(template.nodes)
-            let rendered = output.bytes
-            output = outer
-            output.append(indenting: rendered, with: indentation)
+            guard let indentation, !indentation.isEmpty else { return render(nodes) }
+            // Its template's lines start at its tag's indentation; the values it shows do not move.
+            render(Template.indenting(nodes, by: indentation))
         }
 
         private func lookup(_ name: Name) -> TemplateValue {

@@ -3,8 +3,9 @@
 /// The Mustache features a page needs: `{{name}}` (escaped), `{{{name}}}` and `{{&name}}` (as
 /// is), dotted names, `{{.}}`, sections `{{#name}}…{{/name}}` over conditions, values and lists,
 /// inverted sections `{{^name}}…{{/name}}`, comments `{{! … }}`, and partials `{{> name}}`,
-/// with the specification's rule that a line holding only a section, comment or partial tag
-/// leaves no blank line behind. Set Delimiter tags are refused.
+/// with the specification's rules that a line holding only a section, comment or partial tag
+/// leaves no blank line behind, and that such a partial's template lines start at its tag's
+/// indentation. Set Delimiter tags are refused.
 ///
 /// ```swift
 /// let template = try Template("<h1>{{title}}</h1>", name: "heading")
@@ -14,8 +15,12 @@ public struct Template: Sendable {
         case text([UInt8])
         case variable(Name, escaped: Bool)
         case section(Name, inverted: Bool, [Node])
-        /// A partial; a standalone one indents every line it renders.
-        case partial(Partial, indentation: [UInt8])
+        /// A partial, with the blanks before its tag when it stands alone (maybe none): its
+        /// template's lines then start with them, but the values it shows are not re-indented.
+        case partial(Partial, indentation: [UInt8]?)
+        /// A line of the template starts here, outside a text: where a standalone partial's
+        /// indentation goes (inside a text, it goes after each line break).
+        case lineStart
     }
 
     /// A dotted name: looked up in the innermost model that has its first part, unless it starts
@@ -52,7 +57,7 @@ public struct Template: Sendable {
                 switch node {
                 case .partial(let partial, _): [partial.name]
                 case .section(_, _, let children): collect(children)
-                case .text, .variable: []
+                case .text, .variable, .lineStart: []
                 }
             }
         }
@@ -69,12 +74,38 @@ public struct Template: Sendable {
                     .partial(Partial(name: partial.name, index: indices[partial.name]!), indentation: indentation)
                 case .section(let name, let inverted, let children):
                     .section(name, inverted: inverted, link(children))
-                case .text, .variable:
+                case .text, .variable, .lineStart:
                     node
                 }
             }
         }
         return Template(name: name, nodes: link(nodes))
+    }
+
+    /// `nodes` with `indentation` at the start of each of their lines, as a standalone partial's
+    /// template renders: values are not indented, and a standalone partial inside adds its own.
+    static func indenting(_ nodes: [Node], by indentation: [UInt8]) -> [Node] {
+        nodes.map { node in
+            switch node {
+            case .text(let text):
+                // The line after a break that ends the text starts at a `lineStart`, if it is there.
+                var indented: [UInt8] = []
+                indented.reserveCapacity(text.count)
+                for (index, byte) in text.enumerated() {
+                    indented.append(byte)
+                    if byte == UInt8(ascii: "\n") && index + 1 < text.count { indented += indentation }
+                }
+                return .text(indented)
+            case .lineStart:
+                return .text(indentation)
+            case .section(let name, let inverted, let children):
+                return .section(name, inverted: inverted, indenting(children, by: indentation))
+            case .partial(let partial, let inner):
+                return .partial(partial, indentation: inner.map { indentation + $0 })
+            case .variable:
+                return node
+            }
+        }
     }
 
     private init(name: String, nodes: [Node]) {
