@@ -20,13 +20,12 @@ public enum PresentationDetent: String, Codable, Sendable, CaseIterable {
 /// ```swift
 /// enum AppDestination: Destination {
 ///     case search
+///     case orderSheet(orderId: String)
 ///     var style: PresentationStyle { .sheet }
-///     var pathSegments: [String] { ["search"] }
-///     static func parse(_ path: inout PathReader) -> AppDestination? {
-///         path.next() == "search" ? .search : nil
-///     }
 /// }
 /// ```
+///
+/// Its URL form (`?present=orderSheet/ORD-001`) comes from `Codable`, as a route's does.
 public protocol Destination: PathRepresentable {
     /// The presentation style this destination uses.
     var style: PresentationStyle { get }

@@ -1,6 +1,11 @@
 /// A value that names a screen (or a presented destination) and maps itself to and from URL path
 /// segments, so that every navigation state has a URL and every URL a state.
 ///
+/// Declaring the cases is enough: the mapping is then derived from the type's `Codable`
+/// conformance (`enum AppRoute: Route { case userDetail(userId: Int) }` is `/userDetail/42`; see
+/// the extension's documentation for the rules). Write both requirements to choose the URLs
+/// yourself:
+///
 /// ```swift
 /// enum AppRoute: Route {
 ///     case userDetail(userId: Int)
@@ -24,7 +29,9 @@
 /// ```
 ///
 /// Contract: `parse` must read back exactly what `pathSegments` wrote, and return nil for
-/// anything else. Segments are plain strings; the library percent-encodes them in URLs.
+/// anything else. Segments are plain strings; the library percent-encodes them in URLs. The
+/// derived mapping keeps this contract by construction, and `NavigationSchema.checkPaths()`
+/// proves it for every case when the server starts.
 public protocol PathRepresentable: Hashable, Codable, Sendable {
     /// The URL path segments of this value, e.g. `["order", "ORD-001"]`. Never empty.
     var pathSegments: [String] { get }

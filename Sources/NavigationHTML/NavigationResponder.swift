@@ -26,7 +26,7 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
     let stylesheet: String
     let script: String
 
-    /// Checks the schema's URL mapping first (``NavigationSchema/checkPaths()``): a route whose
+    /// Checks the schema's URL mapping first (`NavigationSchema.checkPaths()`): a route whose
     /// mapping is derived from `Codable` but cannot be expressed in a path throws its
     /// `PathMappingError` here, when the app starts, rather than when a request meets it.
     public init(
