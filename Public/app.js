@@ -4,8 +4,32 @@
 //   screen behind shows again.
 // - Closing a presentation returns through history when the previous entry is the screen behind
 //   it, so the browser's Back does not reopen what was just closed.
+// - Back and Forward say which way the page moved (html[data-transition], for the stylesheet's
+//   view transitions): the server cannot tell for those, as they send the Referer of the entry
+//   they return to, but the browser's history can.
 (() => {
   "use strict";
+  const screen = (url) => {
+    const segments = url.pathname.split("/").filter(Boolean);
+    return { tab: segments[0] || "", path: segments.slice(1).join("/"), present: url.searchParams.get("present"),
+      presented: url.searchParams.get("presented-path") || "", search: url.search };
+  };
+  const extending = (longer, shorter) => longer !== shorter && (shorter === "" || longer.startsWith(shorter + "/"));
+  const direction = (before, after, push, pop) =>
+    extending(after, before) ? push : extending(before, after) ? pop : before === after ? null : "replace";
+  // The same rules as the server's (Location.movement(from:to:)), on the two URLs.
+  const movement = (from, to) => {
+    const a = screen(from), b = screen(to);
+    if (a.tab !== b.tab) return "tab";
+    if (!a.present !== !b.present) return b.present ? "present" : "dismiss";
+    if (a.present) return a.present !== b.present ? "replace" : direction(a.presented, b.presented, "push-presented", "pop-presented") || "none";
+    return direction(a.path, b.path, "push", "pop") || (a.search === b.search ? "none" : "replace");
+  };
+  addEventListener("pagereveal", () => {
+    const activation = window.navigation && navigation.activation;
+    if (!activation || activation.navigationType !== "traverse" || !activation.from || !activation.entry) return;
+    document.documentElement.dataset.transition = movement(new URL(activation.from.url), new URL(activation.entry.url));
+  });
   const here = location.pathname + location.search;
   const dialog = document.getElementById("presentation");
 

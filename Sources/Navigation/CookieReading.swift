@@ -27,6 +27,13 @@ public struct CookieReading<Schema: NavigationSchema>: Sendable {
         stored.state[tab].path = StackState(StoredState<Schema>.routes(segments))
     }
 
+    /// The tab whose stack is unread and that stack's screens, read now but left unread in
+    /// `stored`: for a request that only needs to compare with it (how the page moved).
+    public var unreadStack: (tab: Schema.Tab, routes: [Schema.Route])? {
+        guard let (tab, json) = unread else { return nil }
+        return (tab, StoredState<Schema>.routes(JSONReader.document(Array(json)) { $0.strings() } ?? []))
+    }
+
     /// Whether `next` is what the cookie holds, so that it need not be set again. The unread
     /// stack is compared as the JSON `next`'s would be written as; `visible` lends its path, as
     /// to `StateCookie.write(_:visible:)`.

@@ -8,6 +8,7 @@
 /// links.url(after: .push(.orderDetail(orderId: "ORD-001")))   // "/home/orders/order/ORD-001"
 /// ```
 public struct Links<Schema: NavigationSchema>: Sendable {
+    /// The state every link starts from: each URL is this state's after an action.
     public let state: NavigationState<Schema>
     /// The visible stack's path, and where in it each screen ends, the tab's root first.
     private let path: String
@@ -15,6 +16,7 @@ public struct Links<Schema: NavigationSchema>: Sendable {
     /// What the stack's own links keep of the query: the split-view selection and columns.
     private let stackQuery: [String]
 
+    /// The links of `state`, its visible stack's path and split-view query encoded once here.
     public init(_ state: NavigationState<Schema>) {
         self.state = state
         var location = state.location

@@ -2,15 +2,21 @@
 /// presentation over it. Deep links resolve to a `Location` as well; opening one resets the tab
 /// to root and pushes the location's path, as the seeds' `handleDeepLink` does.
 public struct Location<Schema: NavigationSchema>: Hashable, Sendable {
+    /// The tab shown, the URL's first segment; opening the location replaces that tab's stack.
     public var tab: Schema.Tab
+    /// The tab's stack, bottom first, above its root screen; empty for the root itself.
     public var path: [Schema.Route]
+    /// For a split-view tab: the column selections, sidebar first (`select=`); empty for none.
     public var selection: [Schema.Route]
     /// For a split-view tab: which columns show in a wide window.
     public var columns: ColumnVisibility
+    /// What is presented over the stack (`present=`), or nil for nothing.
     public var presentation: Schema.Destination?
     /// The presentation's own stack; ignored without a presentation.
     public var presentationPath: [Schema.Route]
 
+    /// A location on `tab`, at its root unless `path` says otherwise, with nothing selected or
+    /// presented by default. Without a `presentation`, `presentationPath` is dropped.
     public init(
         tab: Schema.Tab,
         path: [Schema.Route] = [],

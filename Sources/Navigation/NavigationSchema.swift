@@ -15,8 +15,11 @@
 /// }
 /// ```
 public protocol NavigationSchema: Sendable {
+    /// The screens that can be pushed on a stack or selected in a split view.
     associatedtype Route: Navigation.Route
+    /// The top-level sections, each with its own stack.
     associatedtype Tab: Navigation.Tab
+    /// What can be presented over a screen.
     associatedtype Destination: Navigation.Destination
 
     /// The tab selected when nothing says otherwise (a first visit to `/`).

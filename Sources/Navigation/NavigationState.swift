@@ -10,6 +10,9 @@
 /// state.apply(.selectTab(.home))  // already selected: pops to root, as in SwiftUI
 /// ```
 public struct NavigationState<Schema: NavigationSchema>: Sendable {
+    /// The tab shown, whose stack the URL holds. Set directly, only the selection changes; the
+    /// ``NavigationAction/selectTab(_:)`` action also dismisses the presentation and pops a tab
+    /// selected again to its root.
     public var selectedTab: Schema.Tab
     /// The one thing presented over the visible screen, if any. Changing it empties
     /// `presentationPath`, so a presented stack never outlives its presentation.

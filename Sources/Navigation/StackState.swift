@@ -11,7 +11,9 @@
 /// Equality and hashing compare the values only: two stacks showing the same screens are the
 /// same stack, whichever IDs they were given.
 public struct StackState<Element: Hashable & Codable & Sendable>: Sendable, RandomAccessCollection {
+    /// The ID of each element, in the order of `elements`: `ids[i]` names `elements[i]`.
     public private(set) var ids: [StackElementID]
+    /// The values, bottom first: the last is the screen on top.
     public private(set) var elements: [Element]
     private var nextID: Int
 
@@ -27,6 +29,7 @@ public struct StackState<Element: Hashable & Codable & Sendable>: Sendable, Rand
     // Stated rather than inherited: the collection defaults reach these through witness tables.
     public var count: Int { elements.count }
     public var isEmpty: Bool { elements.isEmpty }
+    /// The top element, the screen shown; nil when the stack is empty and its root shows.
     public var last: Element? { elements.last }
     public subscript(position: Int) -> Element { elements[position] }
 

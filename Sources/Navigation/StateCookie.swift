@@ -29,9 +29,17 @@ public struct StateCookie<Schema: NavigationSchema>: Sendable {
     static var readable: ClosedRange<Int> { 1...2 }
     /// The cookie's name over plain http.
     public let name: String
+    /// The most bytes the cookie may take, counted as `secureName`, `=` and the value, so that it
+    /// holds under either name. `encode` and `write` drop screens (stack tops, then split-view
+    /// selections) until it fits; the rest (nonce, notice, flow, features, context, tab
+    /// arrangement) is never dropped, so a limit smaller than that needs is exceeded.
     public let maxSize: Int
     private let keys: KeyRing
 
+    /// - Parameters:
+    ///   - keys: The secrets that sign (the first) and verify (every one) the cookie and form tokens.
+    ///   - name: The cookie's name over plain http; over https it is `__Host-` and this name.
+    ///   - maxSize: See ``maxSize``; 4096, which every browser keeps, by default.
     public init(keys: KeyRing, name: String = "nav", maxSize: Int = 4096) {
         self.keys = keys
         self.name = name

@@ -24,6 +24,8 @@ where RawValue == String, AllCases: RandomAccessCollection {
 
 /// A tab's special role.
 public enum TabRole: String, Codable, Sendable {
+    /// The tab that holds the app's search (`Tab(role: .search)`). Navigation treats it as any
+    /// other tab.
     case search
 }
 

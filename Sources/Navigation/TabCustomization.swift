@@ -2,9 +2,14 @@
 /// Kept in the state cookie. Tabs missing from `order` (added to the app since) follow in their
 /// declared order.
 public struct TabCustomization<Tab: Navigation.Tab>: Sendable {
+    /// The user's order, first tab first; empty for the app's own (`Tab.allCases`). A tab listed
+    /// twice counts where it first appears.
     public var order: [Tab]
+    /// The tabs the user took out of the tab bar; each keeps its stack. Set directly, it is not
+    /// checked against `Tab.canBeHidden` (``NavigationAction/setTabHidden(_:_:)`` is).
     public var hidden: Set<Tab>
 
+    /// An arrangement; by default the app's own, with every tab shown.
     public init(order: [Tab] = [], hidden: Set<Tab> = []) {
         self.order = order
         self.hidden = hidden

@@ -8,6 +8,7 @@ public struct TabState<Route: Navigation.Route>: Hashable, Sendable, Codable {
     /// For a tab shown as a split view: which columns show in a wide window.
     public var columns: ColumnVisibility
 
+    /// A tab's state; by default at its root with nothing selected and columns automatic.
     public init(path: StackState<Route> = [], selection: [Route] = [], columns: ColumnVisibility = .automatic) {
         self.path = path
         self.selection = selection

@@ -1,12 +1,18 @@
 /// A button of an alert or confirmation dialog: a link (`.link`), or a form posted to the screen
 /// with its `_action` (`.submit`), as SwiftUI's `Button(_:role:action:)`.
 public struct AlertButton: Sendable {
+    /// What a button does, which sets how it looks (SwiftUI's `ButtonRole`). Buttons are drawn
+    /// in the order given; a role does not move one.
     public enum Role: String, Sendable {
+        /// Deletes or discards something: red text on a faint red fill.
         case destructive
+        /// Leaves without acting: tinted text with no fill.
         case cancel
     }
 
+    /// The button's label.
     public let title: String
+    /// The button's role, or nil for an ordinary one (tinted text on a faint tinted fill).
     public let role: Role?
     let href: String?
     let action: String?

@@ -1,12 +1,21 @@
 /// One text field of a `Screen.form`.
 public struct FormField: Sendable {
+    /// The text of the field's `<label>`.
     public let label: String
+    /// The name its value is posted under, its key in `Submission.fields`; the input's ID is
+    /// `field-<name>`. Must be unique within the form and neither `_token` nor `_action`, which
+    /// the library's hidden fields use.
     public let name: String
+    /// What the field holds when the form is drawn; after a rejected submission the user's input
+    /// shows instead (`ScreenContext.value(_:default:)`).
     public let value: String
+    /// The most characters the browser lets the user type (`maxlength`). The server does not
+    /// check it: `Submission` holds whatever was posted, however long.
     public let maxLength: Int
     /// The `inputmode` hint for phone keyboards, e.g. "decimal".
     public let inputMode: String
 
+    /// A text field labelled `label`; 100 characters at most and a plain-text keyboard by default.
     public init(_ label: String, name: String, value: String, maxLength: Int = 100, inputMode: String = "text") {
         self.label = label
         self.name = name

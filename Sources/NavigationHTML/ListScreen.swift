@@ -8,8 +8,10 @@
 /// ])
 /// ```
 public struct ListScreen: Sendable {
+    /// The sections, top to bottom.
     public var sections: [ListSection]
 
+    /// A list of `sections`.
     public init(sections: [ListSection]) {
         self.sections = sections
     }
@@ -17,10 +19,14 @@ public struct ListScreen: Sendable {
 
 /// A titled group of rows.
 public struct ListSection: Sendable {
+    /// The heading above the rows (in capitals, in the default stylesheet); nil for none.
     public var header: String?
+    /// Small print below the rows; nil for none.
     public var footer: String?
+    /// The rows, top to bottom, drawn as one rounded group.
     public var rows: [ListRow]
 
+    /// A section of `rows`, with no heading or footer unless given.
     public init(_ header: String? = nil, footer: String? = nil, rows: [ListRow]) {
         self.header = header
         self.footer = footer
@@ -30,15 +36,21 @@ public struct ListSection: Sendable {
 
 /// One row: a title, optional subtitle and trailing value, and a link when `href` is set.
 public struct ListRow: Sendable {
+    /// The row's main text.
     public var title: String
+    /// Smaller, dimmer text under the title; nil for none.
     public var subtitle: String?
+    /// Dimmer text at the row's trailing edge (`LabeledContent`'s value); nil for none.
     public var value: String?
+    /// Where the row leads: the whole row is then a link, with a chevron at its end; nil for a
+    /// row that is not a link.
     public var href: String?
     /// The selected row of a list that is a split-view column.
     public var isSelected: Bool
     /// Buttons at the end of the row (a `Button` in a SwiftUI `List`).
     var buttons: [ButtonModel] = []
 
+    /// A row without buttons: a link when `href` is given, and not selected unless `isSelected`.
     public init(
         _ title: String, subtitle: String? = nil, value: String? = nil, href: String? = nil, isSelected: Bool = false
     ) {

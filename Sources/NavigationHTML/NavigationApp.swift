@@ -29,6 +29,7 @@ import Navigation
 /// when a dependency is down: the client gets 503 with `Retry-After` and its cookie stays as
 /// it was.
 public protocol NavigationApp: Sendable {
+    /// The app's routes, tabs and destinations, and how its URLs and deep links read.
     associatedtype Schema: NavigationSchema
 
     /// The app's name, shown after each page title.
@@ -126,6 +127,8 @@ extension NavigationApp {
 
 /// A page's color scheme.
 public enum ColorScheme: String, Sendable {
+    /// Light colors, whatever the system's setting.
     case light
+    /// Dark colors, whatever the system's setting.
     case dark
 }

@@ -18,6 +18,7 @@ import Navigation
 /// POSTs must come from this site (`Sec-Fetch-Site`, `Origin`) and carry the form token bound to
 /// the cookie, or they are refused with 403 before the app sees them.
 public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
+    /// The served app's schema.
     public typealias Schema = App.Schema
     let app: App
     let templates: TemplateLibrary
@@ -41,6 +42,13 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
         self.script = script
     }
 
+    /// Answers a GET or HEAD with the page the URL names, all of it inside one
+    /// `NavigationApp.reading(_:)` (`/` redirects to the restored screen), and a POST by handing
+    /// its form to the app. Every answer is `no-store` and sets the cookie only when the state to
+    /// remember changed. Throws 405 for any other method, 403 for a POST from another site or
+    /// without a valid form token, 404 or the page's status for a POST where no form can be, and
+    /// whatever the app throws, except a 4xx for a screen: the page shows that as a notice, with
+    /// its status.
     public func respond(to request: Request) async throws -> Response {
         guard [.get, .head, .post].contains(request.method) else {
             throw HTTPError(.methodNotAllowed, "Only GET, HEAD and POST are served here.")
@@ -81,8 +89,12 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
             visible = context.links.encodedStack
             if request.method == .post {
                 response = try await submit(request, page: &page, context: context)
+            } else if wantsJSON(request) {
+                response = try json(page)
             } else {
-                response = wantsJSON(request) ? try json(page) : try await html(page, context: context)
+                page.previous = Self.previousLocation(
+                    reading: reading, referer: request.headers["Referer"], next: page.state.location)
+                response = try await html(page, context: context)
             }
         }
         var remembered = page.state

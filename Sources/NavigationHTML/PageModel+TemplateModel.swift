@@ -6,6 +6,7 @@ extension PageModel: TemplateModel {
     static let templateFields = TemplateFields<Self>([
         "title": .text(\.title),
         "colorScheme": .text(\.colorScheme),
+        "transition": .text(\.transition),
         "appName": .text(\.appName),
         "stylesheet": .text(\.stylesheet),
         "script": .text(\.script),

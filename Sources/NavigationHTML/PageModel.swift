@@ -75,6 +75,9 @@ struct PageModel {
     let title: String
     /// "light", "dark", or "system".
     let colorScheme: String
+    /// How the screen moved from the one before (`NavigationMovement`'s raw value), which the
+    /// stylesheet's view transitions select on.
+    let transition: String
     let appName: String
     let stylesheet: String
     let script: String

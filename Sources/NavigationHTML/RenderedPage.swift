@@ -14,6 +14,9 @@ struct RenderedPage<Schema: NavigationSchema> {
     var showsScreen = true
     /// `/`: answered with a redirect to the restored screen's URL.
     var isRoot = false
+    /// The screen shown before this one, as far as the request tells (see
+    /// `NavigationResponder.previousLocation`): nil when not known.
+    var previous: Location<Schema>?
 
     /// The title of the screen at `index` on the visible stack, or "…".
     func title(at index: Int) -> String {

@@ -9,11 +9,17 @@ public struct RequestLogger: HTTPResponder {
     let next: any HTTPResponder
     let logger: Logger
 
+    /// - Parameters:
+    ///   - next: The responder that answers; this one only logs.
+    ///   - logger: Where the lines go, at `info` level.
     public init(next: any HTTPResponder, logger: Logger) {
         self.next = next
         self.logger = logger
     }
 
+    /// The answer of `next`, logged with its status and how long it took in microseconds. When
+    /// `next` throws, the line has the status the server answers for the error (an
+    /// `HTTPError`'s, else 500) and the error is thrown on.
     public func respond(to request: Request) async throws -> Response {
         let start = ContinuousClock.now
         do {

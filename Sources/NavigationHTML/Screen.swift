@@ -8,10 +8,18 @@
 /// `model` is a `TemplateModel`, or any struct whose stored properties the template reads through
 /// reflection (simpler, several times slower). Every `{{value}}` in the template is HTML-escaped.
 public struct Screen: Sendable {
+    /// The screen's heading: the navigation bar's, and the page's `<title>` before the app's
+    /// name; for a presentation's content or a split-view column, that one's heading. Back
+    /// buttons and the breadcrumb name pushed screens by `NavigationApp.titles(of:)` instead.
     public var title: String
+    /// The name of the template that renders `model`: its path below the templates folder
+    /// without `.mustache`, such as `demo/order-history`.
     public var template: String
+    /// What the template reads its values from: a `TemplateModel`, or a struct read through
+    /// reflection.
     public var model: any Sendable
 
+    /// A screen titled `title` whose content is `template` rendered with `model`.
     public init(title: String, template: String, model: any Sendable) {
         self.title = title
         self.template = template

@@ -11,9 +11,14 @@ import Navigation
 /// Inside a presentation, `.push` and `.pop` act on the presentation's own stack, as a
 /// `NavigationLink` inside a sheet pushes on the sheet's `NavigationStack`.
 public struct ScreenContext<Schema: NavigationSchema>: Sendable {
+    /// The state the page shows, presentation included; every link is built from it.
     public var state: NavigationState<Schema> { links.state }
     /// The state with its own URL worked out once for all the page's links.
     public let links: Links<Schema>
+    /// The request's query arguments, percent-decoded, the first value of a repeated name: the
+    /// library's own (`select`, `columns`, `present`, `presented-path`) and any the app's links
+    /// added, such as a search's `q`. Links built here, `formAction` included, carry only the
+    /// library's.
     public let query: [String: String]
     /// True while rendering the content of the presentation.
     public let isPresented: Bool
@@ -23,8 +28,14 @@ public struct ScreenContext<Schema: NavigationSchema>: Sendable {
     public var formAction: String { links.url }
     /// After a rejected submission: what the user had entered, and why it was rejected.
     public let submitted: [String: String]?
+    /// After a rejected submission, the message of `SubmissionOutcome.invalid`, else nil:
+    /// `Screen.form` shows it above its fields and, when nothing is presented, the page above
+    /// the screen.
     public let error: String?
 
+    /// A context for rendering a screen of `state` outside the responder, as tests do; the
+    /// responder makes its own. `formToken` is empty by default, and a form carrying an empty
+    /// token is refused.
     public init(
         state: NavigationState<Schema>, query: [String: String] = [:], isPresented: Bool = false,
         formToken: String = "", submitted: [String: String]? = nil, error: String? = nil

@@ -19,6 +19,9 @@ public struct SplitColumns: Sendable {
     /// What the detail column says when nothing is selected (`ContentUnavailableView`).
     public var placeholder: String
 
+    /// The leading columns `columns`, sidebar first, whose selections are the first
+    /// `selectionDepth` screens of the stack (clamped to the stack's depth), with `placeholder`
+    /// in the detail column until the last column has a selection.
     public init(_ columns: [Screen], selectionDepth: Int, placeholder: String) {
         self.columns = columns
         self.selectionDepth = selectionDepth

@@ -11,9 +11,14 @@ import Navigation
 /// </form>
 /// ```
 public struct Submission: Sendable {
+    /// The form's `_action` field: which of the screen's actions was posted; empty when the form
+    /// had none.
     public let action: String
+    /// The other fields by name, as posted (the first value of a repeated name), without
+    /// `_action` and `_token`. Values are not trimmed; `subscript(_:)` trims them.
     public let fields: [String: String]
 
+    /// A submission of `action` with `fields`, as the responder makes for a posted form.
     public init(action: String, fields: [String: String]) {
         self.action = action
         self.fields = fields

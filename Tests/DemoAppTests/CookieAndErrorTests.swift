@@ -97,7 +97,7 @@ import Testing
             let policy = try #require(page.response.header("Content-Security-Policy"))
             #expect(policy.contains("script-src 'self'") && !policy.contains("unsafe-inline"))
             #expect(page.response.header("X-Content-Type-Options") == "nosniff")
-            let scripts = page.html.matches(of: #/<script src="([^"]*)" defer>/#).map { String($0.output.1) }
+            let scripts = page.html.matches(of: #/<script src="([^"]*)" defer blocking="render">/#).map { String($0.output.1) }
             #expect(page.html.matches(of: #/<script/#).count == 1 && scripts.count == 1, "no inline script")
             let script = try user.get(try #require(scripts.first))
             #expect(script.response.header("Content-Type")?.hasPrefix("text/javascript") == true)

@@ -1,0 +1,59 @@
+/// How the visible screen changed from one location to the next, so that a page can move the way
+/// SwiftUI does: a push slides in from the trailing edge, a pop slides back, a sheet rises and
+/// falls, a tab switch does not slide. The raw value is what the page's CSS selects on.
+///
+/// ```swift
+/// Location.movement(from: Location(tab: .home), to: Location(tab: .home, path: [.settings]))  // .push
+/// ```
+public enum NavigationMovement: String, Sendable, CaseIterable {
+    /// A screen was pushed on the visible stack (the new stack begins with the old one).
+    case push
+    /// Screens were popped (the old stack begins with the new one).
+    case pop
+    /// A screen was pushed on the presentation's own stack.
+    case pushPresented = "push-presented"
+    /// The presentation's own stack was popped.
+    case popPresented = "pop-presented"
+    /// Something is presented over the screen that was not before.
+    case present
+    /// The presentation was dismissed.
+    case dismiss
+    /// Another tab was selected.
+    case tab
+    /// The stack or the presentation was replaced by an unrelated one (a new sidebar selection).
+    case replace
+    /// Nothing visible changed, or the previous screen is not known.
+    case none
+}
+
+extension Location {
+    /// How the screen moved from `previous` (nil when not known) to `next`.
+    public static func movement(from previous: Location?, to next: Location) -> NavigationMovement {
+        guard let previous else { return .none }
+        guard previous.tab == next.tab else { return .tab }
+        switch (previous.presentation, next.presentation) {
+        case (nil, _?):
+            return .present
+        case (_?, nil):
+            return .dismiss
+        case (let before?, let after?):
+            guard before == after else { return .replace }
+            return direction(from: previous.presentationPath, to: next.presentationPath, push: .pushPresented, pop: .popPresented)
+                ?? .none
+        case (nil, nil):
+            if let moved = direction(from: previous.path, to: next.path, push: .push, pop: .pop) { return moved }
+            return previous.selection == next.selection && previous.columns == next.columns ? .none : .replace
+        }
+    }
+
+    /// Push when `after` extends `before`, pop when `before` extends `after`, replace when they
+    /// part, nil when they are equal.
+    private static func direction(
+        from before: [Schema.Route], to after: [Schema.Route], push: NavigationMovement, pop: NavigationMovement
+    ) -> NavigationMovement? {
+        if before == after { return nil }
+        if after.count > before.count, after.starts(with: before) { return push }
+        if before.count > after.count, before.starts(with: after) { return pop }
+        return .replace
+    }
+}
