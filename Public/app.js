@@ -6,7 +6,8 @@
 //   it, so the browser's Back does not reopen what was just closed.
 // - Back and Forward say which way the page moved (html[data-transition], for the stylesheet's
 //   view transitions): the server cannot tell for those, as they send the Referer of the entry
-//   they return to, but the browser's history can.
+//   they return to, but the browser's history can. The same name is added to the transition's
+//   types.
 (() => {
   "use strict";
   const screen = (url) => {
@@ -25,10 +26,14 @@
     if (a.present) return a.present !== b.present ? "replace" : direction(a.presented, b.presented, "push-presented", "pop-presented") || "none";
     return direction(a.path, b.path, "push", "pop") || (a.search === b.search ? "none" : "replace");
   };
-  addEventListener("pagereveal", () => {
+  addEventListener("pagereveal", (event) => {
     const activation = window.navigation && navigation.activation;
-    if (!activation || activation.navigationType !== "traverse" || !activation.from || !activation.entry) return;
-    document.documentElement.dataset.transition = movement(new URL(activation.from.url), new URL(activation.entry.url));
+    if (activation && activation.navigationType === "traverse" && activation.from && activation.entry) {
+      document.documentElement.dataset.transition = movement(new URL(activation.from.url), new URL(activation.entry.url));
+    }
+    // The same as a view transition type, for stylesheets that select on :active-view-transition-type().
+    const kind = document.documentElement.dataset.transition;
+    if (event.viewTransition && event.viewTransition.types && kind) event.viewTransition.types.add(kind);
   });
   const here = location.pathname + location.search;
   const dialog = document.getElementById("presentation");

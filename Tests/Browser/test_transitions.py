@@ -18,6 +18,7 @@ addEventListener("pagereveal", (event) => {
   sessionStorage.setItem("reveal", JSON.stringify(record));
   if (!event.viewTransition) return;
   event.viewTransition.ready.then(() => {
+    record.types = [...event.viewTransition.types];
     record.animations = document.getAnimations()
       .filter((animation) => animation.effect && animation.effect.pseudoElement)
       .map((animation) => `${animation.animationName} ${animation.effect.pseudoElement}`);
@@ -117,6 +118,7 @@ def test_each_kind_of_navigation_runs_its_animation(recorded_browser):
     assert seen["transition"]
     assert f"nav-from-trailing ::view-transition-new({screen})" in seen["animations"], seen
     assert f"nav-to-leading ::view-transition-old({screen})" in seen["animations"], seen
+    assert seen["types"] == ["push"], "the script names the transition's type as well"
     back_link(browser)
     seen = revealed(browser)
     assert f"nav-from-leading ::view-transition-new({screen})" in seen["animations"], seen
