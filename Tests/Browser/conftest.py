@@ -18,6 +18,8 @@ SIZES = {"narrow": (390, 844), "wide": (1280, 800)}
 
 
 def executable():
+    if os.environ.get("NAVIGATION_DEMO"):   # a build of its own (swift build --scratch-path …)
+        return pathlib.Path(os.environ["NAVIGATION_DEMO"])
     for build in (ROOT / ".build" / "debug", ROOT / ".build" / "release"):
         candidate = build / "navigation-demo"
         if candidate.exists():
