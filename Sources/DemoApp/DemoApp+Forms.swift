@@ -1,3 +1,4 @@
+import Foundation
 import MicroHTTP
 import Navigation
 import NavigationHTML
@@ -15,10 +16,22 @@ extension DemoApp {
         switch (context.state.presentation, submission.action) {
         case (.onboarding(let step)?, "continue"), (.onboarding(let step)?, "skip"):
             return try await submitOnboarding(step, submission, context)
+        case (.newOrder?, "createOrder"):
+            switch OrderForm.validate(submission) {
+            case .failure(let message):
+                return .invalidField(message.field, message: message.text)
+            case .success(let form):
+                // Only an identifier this server could have made is kept (anything else creates
+                // an order each time, as a form without one would).
+                let key = UUID(uuidString: submission["submission"])?.uuidString
+                let order = try await store.createOrder(
+                    title: form.title, cents: form.cents, placedOn: Demo.Order.today(), submission: key)
+                return .navigate([.dismiss, .replace([.orderDetail(orderId: order.id)])])
+            }
         case (.editOrder(let orderId)?, "saveOrder"):
             switch OrderForm.validate(submission) {
             case .failure(let message):
-                return .invalid(message.text)
+                return .invalidField(message.field, message: message.text)
             case .success(let form):
                 guard try await store.updateOrder(id: orderId, title: form.title, cents: form.cents) else {
                     throw HTTPError(.notFound, "There is no order “\(orderId)”.")

@@ -1,3 +1,4 @@
+import Foundation
 import MicroHTTP
 import Navigation
 import NavigationHTML
@@ -24,6 +25,12 @@ extension DemoApp {
                 FormField("Amount (USD)", name: "amount", value: order.amount.replacingOccurrences(of: "$", with: ""),
                           maxLength: 12, inputMode: "decimal"),
             ], cancelHref: context.href(.dismiss), context: context)
+        case .newOrder:
+            // Each form drawn gets its own identifier: posted twice, it creates one order.
+            return .form("New Order", action: "createOrder", fields: [
+                FormField("Title", name: "title", value: "", maxLength: OrderForm.title.maxLength),
+                FormField("Amount (USD)", name: "amount", value: "", maxLength: 12, inputMode: "decimal"),
+            ], hidden: ["submission": UUID().uuidString], cancelHref: context.href(.dismiss), context: context)
         case .deleteOrder(let orderId):
             let order = try await order(orderId)
             return .alert("Delete \(order.id)?", message: "\(order.title), \(order.amount). This cannot be undone.", buttons: [

@@ -26,7 +26,7 @@ extension DemoApp {
             return .list("Orders", sections: [ListSection(rows: try await store.orders().map { order in
                 ListRow(order.title, subtitle: order.id, value: order.amount,
                         href: context.href(.present(.order(orderId: order.id))))
-            })])
+            })]).toolbar([newOrderButton(context)])
         case .profile:
             guard let userId = currentUserId(context.state) else {
                 return .list("Signed Out", sections: [ListSection(footer: "Signing in again starts every tab afresh.", rows: [
@@ -61,6 +61,12 @@ extension DemoApp {
                 ListSection("Labs", footer: "Shows the Beta tab; it keeps its place while hidden.", rows: [
                     ListRow("Beta Tab", value: beta ? "On" : "Off", buttons: [
                         .submit(beta ? "Turn Off" : "Turn On", action: "setBeta", fields: ["on": beta ? "0" : "1"]),
+                    ], context: context),
+                ]),
+                // Seed 003's red button: every tab back at its first screen, nothing else lost.
+                ListSection(footer: "Every tab starts again at its first screen; tabs and Labs stay as they are.", rows: [
+                    ListRow("Navigation History", buttons: [
+                        .submit("Clear Navigation History", role: .destructive, action: "clearHistory"),
                     ], context: context),
                 ]),
             ])
@@ -130,7 +136,13 @@ extension DemoApp {
             ListRow("ID", value: order.id),
             ListRow("Title", value: order.title),
             ListRow("Amount", value: order.amount),
+            ListRow("Date", value: order.date),
         ])
+    }
+
+    /// The Orders list's "+" (`sheet(isPresented:)` of the seeds' `AddItemView`).
+    func newOrderButton(_ context: ScreenContext<DemoNavigation>) -> ToolbarItem {
+        ToolbarItem("New Order", systemImage: "plus", href: context.href(.present(.newOrder)))
     }
 
     /// The seeds' `showRecipeOfTheDay`: the Recipes tab pops to root and pushes the recipe.

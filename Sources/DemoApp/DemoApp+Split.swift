@@ -38,7 +38,7 @@ extension DemoApp {
             let sidebar = Screen.list("Orders", sections: [ListSection(rows: try await store.orders().map { order in
                 ListRow(order.title, subtitle: order.id, value: order.amount,
                         href: context.href(.replace([.orderDetail(orderId: order.id)])), isSelected: order.id == selected)
-            })])
+            })]).toolbar([newOrderButton(context)])
             return SplitColumns([sidebar], selectionDepth: selected == nil ? 0 : 1, placeholder: "Select an Order")
         case .home, .profile, .find, .beta:
             return nil

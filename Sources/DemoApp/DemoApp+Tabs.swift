@@ -38,6 +38,8 @@ extension DemoApp {
             return .navigate([.switchContext(String(id)), .selectTab(.profile)])
         case (nil, "signOut"):
             return .navigate([.switchContext(DemoApp.signedOut), .selectTab(.profile)])
+        case (.settings?, "clearHistory"):
+            return .navigateWithNotice([.clearHistory], notice: "Navigation history cleared: every tab starts at its first screen.")
         case (.settings?, "setBeta"):
             return .navigate([.setFeature(DemoNavigation.betaFeature, submission["on"] == "1")])
         case (.customizeTabs?, "moveTab"):

@@ -32,8 +32,13 @@ public protocol DemoStorage: Sendable {
     func updateOrder(id: String, title: String, cents: Int) async throws -> Bool
     /// - Returns: false when the order did not exist (any more).
     func deleteOrder(id: String) async throws -> Bool
-    /// Creates an order with the next id ("ORD-004", …); ids of deleted orders are never reused.
+    /// Creates an order placed today with the next id ("ORD-004", …); ids of deleted orders are
+    /// never reused.
     func createOrder(title: String, cents: Int) async throws -> Demo.Order
+    /// Creates an order placed on `placedOn` (`YYYY-MM-DD`), unless `submission` (a form's
+    /// identifier) already created one: that order comes back then, and nothing is written, so a
+    /// form posted twice, even at once, creates one order.
+    func createOrder(title: String, cents: Int, placedOn: String, submission: String?) async throws -> Demo.Order
 
     func categories() async throws -> [Demo.Category]
     func category(id: String) async throws -> Demo.Category?

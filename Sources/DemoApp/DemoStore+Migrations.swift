@@ -12,6 +12,21 @@ extension DemoStore {
             try createSchemaV1(db)
             try insertSeed(db)
         }
+        // Orders carry the day they were placed (the seed's have theirs; any created before is
+        // dated the day of the migration), and the form submission that created them, so that
+        // the same form posted twice creates one order.
+        migrator.registerMigration("v2") { db in
+            try db.alter(table: OrderRecord.databaseTableName) { t in
+                t.add(column: "placedOn", .text).notNull().defaults(to: "")
+                t.add(column: "submission", .text)
+            }
+            try db.create(index: "purchase_on_submission", on: OrderRecord.databaseTableName,
+                          columns: ["submission"], unique: true)
+            for order in Seed.orders {
+                try db.execute(sql: "UPDATE purchase SET placedOn = ? WHERE id = ?", arguments: [order.placedOn, order.id])
+            }
+            try db.execute(sql: "UPDATE purchase SET placedOn = date('now', 'localtime') WHERE placedOn = ''")
+        }
         return migrator
     }
 

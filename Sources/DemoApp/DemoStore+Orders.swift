@@ -43,13 +43,26 @@ extension DemoStore {
         try pool.write { db in try OrderRecord.deleteOne(db, key: id) }
     }
 
-    /// Creates an order with the next id: "ORD-004", "ORD-005", … ("ORD-1000" after "ORD-999").
+    /// Creates an order placed today with the next id: "ORD-004", "ORD-005", … ("ORD-1000" after
+    /// "ORD-999").
+    public func createOrder(title: String, cents: Int) throws -> Demo.Order {
+        try createOrder(title: title, cents: cents, placedOn: Demo.Order.today(), submission: nil)
+    }
+
+    /// Creates an order placed on `placedOn` (`YYYY-MM-DD`) with the next id. When `submission`
+    /// (the identifier a form carried) already created an order, that order comes back and
+    /// nothing is written: a form posted twice creates one order.
     ///
     /// The number is taken and the order inserted in one write transaction, which SQLite
     /// serializes across every connection to the file, so concurrent creates, even from
-    /// other processes, never get the same id. Numbers of deleted orders are not reused.
-    public func createOrder(title: String, cents: Int) throws -> Demo.Order {
+    /// other processes, never get the same id, and two posts of one form never both insert.
+    /// Numbers of deleted orders are not reused.
+    public func createOrder(title: String, cents: Int, placedOn: String, submission: String?) throws -> Demo.Order {
         try pool.write { db in
+            if let submission,
+               let earlier = try Self.orders(db, sql: Self.selectSQL + " WHERE submission = ?", arguments: [submission]).first {
+                return earlier
+            }
             var sequence = try IdSequenceRecord.fetchOne(db, key: IdSequenceRecord.order)
                 ?? IdSequenceRecord(name: IdSequenceRecord.order, lastValue: 0)
             var id: String
@@ -59,15 +72,16 @@ extension DemoStore {
                 id = Self.orderID(number: sequence.lastValue)
             } while try OrderRecord.exists(db, key: id)
             try sequence.save(db)
-            try db.execute(sql: "INSERT INTO purchase (id, title, cents) VALUES (?, CAST(? AS TEXT), ?)",
-                           arguments: [id, Data(title.utf8), cents])
-            return Demo.Order(id: id, title: title, cents: cents)
+            try db.execute(
+                sql: "INSERT INTO purchase (id, title, cents, placedOn, submission) VALUES (?, CAST(? AS TEXT), ?, ?, ?)",
+                arguments: [id, Data(title.utf8), cents, placedOn, submission])
+            return Demo.Order(id: id, title: title, cents: cents, placedOn: placedOn)
         }
     }
 
     /// Orders' rows as `OrderRecord` reads them (its `databaseSelection`), for the cached
     /// statements; `ordersInOrder` below is the list order they sort by.
-    private static let selectSQL = "SELECT id, CAST(title AS BLOB) AS title, cents FROM purchase"
+    private static let selectSQL = "SELECT id, CAST(title AS BLOB) AS title, cents, placedOn FROM purchase"
     private static let ordersSQL = selectSQL + " ORDER BY length(id), id"
     private static let orderSQL = selectSQL + " WHERE id = ?"
 

@@ -1,9 +1,10 @@
 import Foundation
 import NavigationHTML
 
-/// Why a form was not accepted, in words for the user.
+/// Why a form was not accepted, in words for the user, and the field it is about.
 struct FormMessage: Error {
     let text: String
+    var field = ""
 }
 
 /// A text field's rules: required, a length limit, and the characters it may hold.
@@ -54,9 +55,10 @@ struct OrderForm {
     let cents: Int
 
     static func validate(_ submission: Submission) -> Result<OrderForm, FormMessage> {
-        title.check(submission["title"]).flatMap { title in
+        title.check(submission["title"]).mapError { FormMessage(text: $0.text, field: "title") }.flatMap { title in
             guard let cents = cents(submission["amount"]) else {
-                return .failure(FormMessage(text: "Enter the amount in dollars, such as 45 or 299.99 (at most 999999.99)."))
+                return .failure(FormMessage(
+                    text: "Enter the amount in dollars, such as 45 or 299.99 (at most 999999.99).", field: "amount"))
             }
             return .success(OrderForm(title: title, cents: cents))
         }

@@ -6,6 +6,12 @@ extension PostgresDemoStore {
     /// per database, in its own transaction, and never changes once shipped.
     static let migrations: [(version: String, statements: [PostgresQuery])] = [
         ("v1", schemaV1),
+        // SQLite's "v2": the day an order was placed, and the submission that created it.
+        ("v2", [
+            #"ALTER TABLE "purchase" ADD COLUMN "placedOn" text NOT NULL DEFAULT ''"#,
+            #"ALTER TABLE "purchase" ADD COLUMN "submission" text"#,
+            #"CREATE UNIQUE INDEX "purchase_on_submission" ON "purchase" ("submission")"#,
+        ]),
     ]
 
     /// Brings the database up to date: creates the schema and the seed content on a fresh one,
@@ -28,6 +34,7 @@ extension PostgresDemoStore {
             for migration in Self.migrations where !applied.contains(migration.version) {
                 for statement in migration.statements { try await connection.query(statement, logger: logger) }
                 if migration.version == "v1" { try await insertSeed(connection) }
+                if migration.version == "v2" { try await datePurchases(connection) }
                 let version = migration.version
                 try await connection.query(#"INSERT INTO "migration" ("version") VALUES (\#(version))"#, logger: logger)
             }
@@ -67,8 +74,9 @@ extension PostgresDemoStore {
                                        logger: logger)
         }
         for order in Seed.orders {
-            try await connection.query(#"INSERT INTO "purchase" VALUES (\#(order.id), \#(order.title), \#(order.cents))"#,
-                                       logger: logger)
+            try await connection.query(#"""
+                INSERT INTO "purchase" ("id", "title", "cents") VALUES (\#(order.id), \#(order.title), \#(order.cents))
+                """#, logger: logger)
         }
         let lastOrderNumber = Seed.orders.compactMap { DemoStore.orderNumber(fromID: $0.id) }.max() ?? 0
         try await connection.query(#"INSERT INTO "idSequence" VALUES ('order', \#(lastOrderNumber))"#, logger: logger)
@@ -90,6 +98,16 @@ extension PostgresDemoStore {
                                            logger: logger)
             }
         }
+    }
+
+    /// The seed's orders get their days; any created before "v2" the day of the migration.
+    private func datePurchases(_ connection: PostgresConnection) async throws {
+        for order in DemoStore.Seed.orders {
+            try await connection.query(#"UPDATE "purchase" SET "placedOn" = \#(order.placedOn) WHERE "id" = \#(order.id)"#,
+                                       logger: logger)
+        }
+        try await connection.query(#"UPDATE "purchase" SET "placedOn" = to_char(CURRENT_DATE, 'YYYY-MM-DD') WHERE "placedOn" = ''"#,
+                                   logger: logger)
     }
 }
 #endif

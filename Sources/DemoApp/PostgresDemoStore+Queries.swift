@@ -46,12 +46,12 @@ extension PostgresDemoStore {
     }
 
     public func orders() async throws -> [Demo.Order] {
-        try await rows(#"SELECT "id", "title", "cents" FROM "purchase" ORDER BY length("id"), "id" COLLATE "C""#, Self.order)
+        try await rows(#"SELECT "id", "title", "cents", "placedOn" FROM "purchase" ORDER BY length("id"), "id" COLLATE "C""#, Self.order)
     }
 
     public func order(id: String) async throws -> Demo.Order? {
         guard !id.contains("\0") else { return nil }
-        return try await rows(#"SELECT "id", "title", "cents" FROM "purchase" WHERE "id" = \#(id)"#, Self.order).first
+        return try await rows(#"SELECT "id", "title", "cents", "placedOn" FROM "purchase" WHERE "id" = \#(id)"#, Self.order).first
     }
 
     public func updateOrder(id: String, title: String, cents: Int) async throws -> Bool {
@@ -71,10 +71,25 @@ extension PostgresDemoStore {
         }
     }
 
-    /// The sequence row's lock serializes concurrent creates across every instance: none gets
-    /// a number another has, and a deleted order's number is never handed out again.
     public func createOrder(title: String, cents: Int) async throws -> Demo.Order {
-        try await transaction { connection in
+        try await createOrder(title: title, cents: cents, placedOn: Demo.Order.today(), submission: nil)
+    }
+
+    /// The sequence row's lock serializes concurrent creates across every instance: none gets
+    /// a number another has, and a deleted order's number is never handed out again. Two posts
+    /// of one form wait for each other on that lock too, so the second finds the first's order.
+    public func createOrder(title: String, cents: Int, placedOn: String, submission: String?) async throws -> Demo.Order {
+        // Text cannot hold NUL here: such an identifier matches nothing, so it is not kept.
+        let submission = submission.flatMap { $0.contains("\0") ? nil : $0 }
+        return try await transaction { connection in
+            // Taken first: the lock orders this create after any other in flight.
+            try await connection.query(#"SELECT 1 FROM "idSequence" WHERE "name" = 'order' FOR UPDATE"#, logger: logger)
+            if let submission {
+                let earlier = try await connection.query(#"""
+                    SELECT "id", "title", "cents", "placedOn" FROM "purchase" WHERE "submission" = \#(submission)
+                    """#, logger: logger).collect()
+                if let row = earlier.first { return try Self.order(row) }
+            }
             while true {
                 let rows = try await connection.query(#"""
                     UPDATE "idSequence" SET "lastValue" = "lastValue" + 1 WHERE "name" = 'order' RETURNING "lastValue"
@@ -83,9 +98,10 @@ extension PostgresDemoStore {
                 let id = DemoStore.orderID(number: number)
                 // Skipping taken ids keeps creation working even if a row was ever inserted by hand.
                 let inserted = try await connection.query(#"""
-                    INSERT INTO "purchase" VALUES (\#(id), \#(title), \#(cents)) ON CONFLICT ("id") DO NOTHING RETURNING 1
+                    INSERT INTO "purchase" ("id", "title", "cents", "placedOn", "submission")
+                    VALUES (\#(id), \#(title), \#(cents), \#(placedOn), \#(submission)) ON CONFLICT ("id") DO NOTHING RETURNING 1
                     """#, logger: logger).collect()
-                if !inserted.isEmpty { return Demo.Order(id: id, title: title, cents: cents) }
+                if !inserted.isEmpty { return Demo.Order(id: id, title: title, cents: cents, placedOn: placedOn) }
             }
         }
     }
@@ -149,7 +165,7 @@ extension PostgresDemoStore {
         guard !text.contains("\0") else { return [] }
         let pattern = DemoStore.likePattern(containing: text)
         return try await rows(#"""
-            SELECT "id", "title", "cents" FROM "purchase" WHERE lower("id" || ' ' || "title") LIKE \#(pattern) ESCAPE '\'
+            SELECT "id", "title", "cents", "placedOn" FROM "purchase" WHERE lower("id" || ' ' || "title") LIKE \#(pattern) ESCAPE '\'
             ORDER BY length("id"), "id" COLLATE "C"
             """#, Self.order)
     }
@@ -183,8 +199,8 @@ extension PostgresDemoStore {
     }
 
     private static func order(_ row: PostgresRow) throws -> Demo.Order {
-        let (id, title, cents) = try row.decode((String, String, Int).self)
-        return Demo.Order(id: id, title: title, cents: cents)
+        let (id, title, cents, placedOn) = try row.decode((String, String, Int, String).self)
+        return Demo.Order(id: id, title: title, cents: cents, placedOn: placedOn)
     }
 }
 #endif

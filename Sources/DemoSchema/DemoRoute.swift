@@ -57,6 +57,20 @@ public enum DemoTab: String, Tab {
         }
     }
 
+    /// SF Symbols' names; the stylesheet draws each from Public/icons/ (Bootstrap Icons, as SF
+    /// Symbols cannot ship outside Apple's platforms). Bootstrap Icons has no flask, the
+    /// seeds' icon for beta features, so Beta shows "sparkles".
+    public var systemImage: String? {
+        switch self {
+        case .home: "house"
+        case .recipes: "book"
+        case .orders: "bag"
+        case .profile: "person"
+        case .find: "magnifyingglass"
+        case .beta: "sparkles"
+        }
+    }
+
     public var section: String? {
         switch self {
         case .recipes, .orders: "Browse"
@@ -79,6 +93,8 @@ public enum DemoDestination: Destination {
     case order(orderId: String)
     /// The seeds' `EditItemSheet`: a form that owns its Cancel and Save.
     case editOrder(orderId: String)
+    /// The seeds' `AddItemView` (`sheet(isPresented:)`): a form that creates an order.
+    case newOrder
     /// Deleting an order goes through a confirmation dialog.
     case deleteOrder(orderId: String)
     /// `sheet(isPresented:)`: Edit Profile.
@@ -94,7 +110,7 @@ public enum DemoDestination: Destination {
 
     public var style: PresentationStyle {
         switch self {
-        case .search, .order, .editOrder, .editProfile: .sheet
+        case .search, .order, .editOrder, .newOrder, .editProfile: .sheet
         case .deleteOrder: .confirmationDialog
         case .photo, .onboarding: .fullScreenCover
         case .options: .popover
@@ -114,6 +130,7 @@ public enum DemoDestination: Destination {
         case .search: ["search"]
         case .order(let orderId): ["order", orderId]
         case .editOrder(let orderId): ["edit-order", orderId]
+        case .newOrder: ["new-order"]
         case .deleteOrder(let orderId): ["delete-order", orderId]
         case .editProfile: ["edit-profile"]
         case .photo: ["photo"]
@@ -128,6 +145,7 @@ public enum DemoDestination: Destination {
         case "search": .search
         case "order": path.next().map { .order(orderId: $0) }
         case "edit-order": path.next().map { .editOrder(orderId: $0) }
+        case "new-order": .newOrder
         case "delete-order": path.next().map { .deleteOrder(orderId: $0) }
         case "edit-profile": .editProfile
         case "photo": .photo

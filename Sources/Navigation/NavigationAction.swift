@@ -19,6 +19,11 @@ public enum NavigationAction<Schema: NavigationSchema>: Hashable, Sendable {
     /// its split-view selection, and the presentation is dismissed. Tab arrangement and feature
     /// flags stay. Switching to the same context changes nothing.
     case switchContext(String?)
+    /// Clears the navigation history (seed 003's "Clear Navigation History"): every tab's stack
+    /// and split-view selection goes, the app's default tab is selected (or the first shown)
+    /// and the presentation closes, so `/` opens a root. Tab arrangement, feature flags, the
+    /// context and a flow's progress stay.
+    case clearHistory
     /// Records values a multi-step flow collected (merged into `flow`).
     case recordFlow([String: String])
     /// Forgets what the flow collected.

@@ -33,6 +33,11 @@ extension NavigationState {
             context = newContext
             for tab in Schema.Tab.allCases { self[tab] = TabState(columns: self[tab].columns) }
             presentation = nil
+        case .clearHistory:
+            for tab in Schema.Tab.allCases { self[tab] = TabState(columns: self[tab].columns) }
+            selectedTab = Schema.defaultTab
+            presentation = nil
+            selectVisibleTab()
         case .recordFlow(let values):
             flow.merge(values) { $1 }
         case .clearFlow:

@@ -7,8 +7,10 @@ extension FormModel: TemplateModel {
         "formAction": .text(\.formAction),
         "formToken": .text(\.formToken),
         "action": .text(\.action),
+        "hidden": .list(\.hidden),
         "fields": .list(\.fields),
         "error": .text(\.error),
+        "hasFormError": .flag { $0.error != nil },
         "cancelHref": .text(\.cancelHref),
         "submitTitle": .text(\.submitTitle),
     ])
@@ -22,6 +24,14 @@ extension FormModel.Field: TemplateModel {
         "value": .text(\.value),
         "maxLength": .number(\.maxLength),
         "inputMode": .text(\.inputMode),
-        "isFirst": .flag(\.isFirst),
+        "hasFocus": .flag(\.hasFocus),
+        "error": .text(\.error),
+    ])
+}
+
+extension FormModel.Hidden: TemplateModel {
+    static let templateFields = TemplateFields<Self>([
+        "name": .text(\.name),
+        "value": .text(\.value),
     ])
 }

@@ -34,13 +34,23 @@ struct FormModel: Sendable {
         let value: String
         let maxLength: Int
         let inputMode: String
-        let isFirst: Bool
+        /// Focused when the form shows: the field in error, else the first.
+        let hasFocus: Bool
+        /// Why this field's input was not accepted (`SubmissionOutcome.invalidField`).
+        let error: String?
+    }
+
+    struct Hidden: Sendable {
+        let name: String
+        let value: String
     }
 
     let formAction: String
     let formToken: String
     let action: String
+    let hidden: [Hidden]
     let fields: [Field]
+    /// A rejection that is about no one field: shown above the fields.
     let error: String?
     let cancelHref: String
     let submitTitle: String
@@ -49,7 +59,10 @@ struct FormModel: Sendable {
 extension Screen {
     /// A form that owns its actions, as the seeds' `EditItemSheet`: Cancel leaves through
     /// `cancelHref`, Save posts `action` to the screen. After a rejected submission the fields
-    /// show what the user typed and the message shows above them.
+    /// show what the user typed, and the message shows beside the field it is about
+    /// (`SubmissionOutcome.invalidField`), or above the fields. `hidden` fields are posted as
+    /// they are (and kept through a rejection): an identifier that makes a second post of the
+    /// same form recognisable, say.
     ///
     /// ```swift
     /// .form("Edit Order", action: "saveOrder", fields: [
@@ -57,17 +70,20 @@ extension Screen {
     /// ], cancelHref: context.href(.dismiss), context: context)
     /// ```
     public static func form<Schema>(
-        _ title: String, action: String, fields: [FormField], submitTitle: String = "Save",
-        cancelHref: String, context: ScreenContext<Schema>
+        _ title: String, action: String, fields: [FormField], hidden: [String: String] = [:],
+        submitTitle: String = "Save", cancelHref: String, context: ScreenContext<Schema>
     ) -> Screen {
+        let inError = fields.contains { $0.name == context.errorField } ? context.errorField : nil
         let models = fields.enumerated().map { index, field in
             FormModel.Field(
                 id: "field-\(field.name)", label: field.label, name: field.name,
                 value: context.value(field.name, default: field.value), maxLength: field.maxLength,
-                inputMode: field.inputMode, isFirst: index == 0)
+                inputMode: field.inputMode, hasFocus: inError.map { $0 == field.name } ?? (index == 0),
+                error: field.name == inError ? context.error : nil)
         }
+        let hiddenModels = hidden.keys.sorted().map { FormModel.Hidden(name: $0, value: context.value($0, default: hidden[$0]!)) }
         return Screen(title: title, template: "navigation/form", model: FormModel(
-            formAction: context.formAction, formToken: context.formToken, action: action, fields: models,
-            error: context.error, cancelHref: cancelHref, submitTitle: submitTitle))
+            formAction: context.formAction, formToken: context.formToken, action: action, hidden: hiddenModels,
+            fields: models, error: inError == nil ? context.error : nil, cancelHref: cancelHref, submitTitle: submitTitle))
     }
 }

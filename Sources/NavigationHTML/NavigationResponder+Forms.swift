@@ -36,11 +36,25 @@ extension NavigationResponder {
         case .navigate(let actions):
             actions.forEach { page.state.apply($0) }
             return .redirect(to: page.state.url)
+        case .navigateWithNotice(let actions, let notice):
+            actions.forEach { page.state.apply($0) }
+            page.noticeForNextPage = notice
+            return .redirect(to: page.state.url)
         case .invalid(let message):
-            page.status = .unprocessableContent
-            let retry = ScreenContext(state: context.state, query: context.query, formToken: context.formToken,
-                                      submitted: fields, error: message)
-            return try await html(page, context: retry)
+            return try await rejected(page: &page, context: context, fields: fields, error: message, field: nil)
+        case .invalidField(let field, let message):
+            return try await rejected(page: &page, context: context, fields: fields, error: message, field: field)
         }
+    }
+
+    /// The same screen again (422), with what was typed and why it was not accepted.
+    private func rejected(
+        page: inout RenderedPage<Schema>, context: ScreenContext<Schema>, fields: [String: String], error: String,
+        field: String?
+    ) async throws -> Response {
+        page.status = .unprocessableContent
+        let retry = ScreenContext(state: context.state, query: context.query, formToken: context.formToken,
+                                  submitted: fields, error: error, errorField: field)
+        return try await html(page, context: retry)
     }
 }

@@ -9,9 +9,11 @@ extension NavigationResponder {
         let state = page.state
         var title = "Not Found"
         var content: [UInt8] = []
+        var toolbar: [PageModel.ToolbarButton] = []
         if page.showsScreen {
             let screen = try await screen(for: state, context: context, page: &page)
             title = screen.title
+            toolbar = screen.toolbarItems.map(PageModel.ToolbarButton.init)
             content = try render(screen)
         }
         let presentation = try await presentationModel(context: context, page: &page)
@@ -31,6 +33,7 @@ extension NavigationResponder {
             canonicalURL: page.state.presentation == nil && context.state.presentation != nil
                 ? page.state.url : context.links.url,
             back: back,
+            toolbar: toolbar,
             breadcrumbs: crumbs,
             hasBreadcrumbs: crumbs.count >= 2,
             tabGroups: tabGroups(context, showsSelection: page.showsScreen),
@@ -132,7 +135,8 @@ extension NavigationResponder {
         let visibility = state[state.selectedTab].columns
         return PageModel.Split(
             columns: try split.columns.map { screen in
-                PageModel.Split.Column(title: screen.title, content: try render(screen))
+                PageModel.Split.Column(title: screen.title, toolbar: screen.toolbarItems.map(PageModel.ToolbarButton.init),
+                                       content: try render(screen))
             },
             columnCount: split.columns.count + 1,
             visibility: visibility.rawValue,

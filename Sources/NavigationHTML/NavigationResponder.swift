@@ -89,6 +89,7 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
             visible = context.links.encodedStack
             if request.method == .post {
                 response = try await submit(request, page: &page, context: context)
+                carried = page.noticeForNextPage
             } else if wantsJSON(request) {
                 response = try json(page)
             } else {

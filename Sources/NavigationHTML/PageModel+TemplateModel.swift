@@ -12,6 +12,7 @@ extension PageModel: TemplateModel {
         "script": .text(\.script),
         "canonicalURL": .text(\.canonicalURL),
         "back": .model(\.back),
+        "toolbar": .list(\.toolbar),
         "breadcrumbs": .list(\.breadcrumbs),
         "hasBreadcrumbs": .flag(\.hasBreadcrumbs),
         "tabGroups": .list(\.tabGroups),
@@ -86,6 +87,7 @@ extension PageModel.Split: TemplateModel {
 extension PageModel.Split.Column: TemplateModel {
     static let templateFields = TemplateFields<Self>([
         "title": .text(\.title),
+        "toolbar": .list(\.toolbar),
         "content": .html(\.content),
     ])
 }
@@ -95,5 +97,13 @@ extension PageModel.Split.Visibility: TemplateModel {
         "title": .text(\.title),
         "href": .text(\.href),
         "isCurrent": .flag(\.isCurrent),
+    ])
+}
+
+extension PageModel.ToolbarButton: TemplateModel {
+    static let templateFields = TemplateFields<Self>([
+        "title": .text(\.title),
+        "systemImage": .text(\.systemImage),
+        "href": .text(\.href),
     ])
 }

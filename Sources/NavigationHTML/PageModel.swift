@@ -27,6 +27,19 @@ struct PageModel {
     }
 
     /// Consecutive tabs of one `TabSection` (a sidebar heading in wide windows).
+    /// A `ToolbarItem` as the navigation bar draws it.
+    struct ToolbarButton {
+        let title: String
+        let systemImage: String?
+        let href: String
+
+        init(_ item: ToolbarItem) {
+            title = item.title
+            systemImage = item.systemImage
+            href = item.href
+        }
+    }
+
     struct TabGroup {
         let sectionTitle: String?
         let tabs: [TabItem]
@@ -52,6 +65,7 @@ struct PageModel {
     struct Split {
         struct Column {
             let title: String
+            let toolbar: [ToolbarButton]
             let content: [UInt8]
         }
 
@@ -83,6 +97,8 @@ struct PageModel {
     let script: String
     let canonicalURL: String
     let back: Link?
+    /// The visible screen's toolbar buttons, at the navigation bar's trailing end.
+    let toolbar: [ToolbarButton]
     let breadcrumbs: [Crumb]
     let hasBreadcrumbs: Bool
     let tabGroups: [TabGroup]

@@ -17,6 +17,9 @@ struct RenderedPage<Schema: NavigationSchema> {
     /// The screen shown before this one, as far as the request tells (see
     /// `NavigationResponder.previousLocation`): nil when not known.
     var previous: Location<Schema>?
+    /// A notice for the page the redirect leads to (`SubmissionOutcome.navigateWithNotice`),
+    /// carried there by the cookie.
+    var noticeForNextPage: String?
 
     /// The title of the screen at `index` on the visible stack, or "…".
     func title(at index: Int) -> String {

@@ -18,6 +18,8 @@ public struct Screen: Sendable {
     /// What the template reads its values from: a `TemplateModel`, or a struct read through
     /// reflection.
     public var model: any Sendable
+    /// The buttons of its navigation bar (see ``toolbar(_:)``); none by default.
+    public var toolbarItems: [ToolbarItem] = []
 
     /// A screen titled `title` whose content is `template` rendered with `model`.
     public init(title: String, template: String, model: any Sendable) {

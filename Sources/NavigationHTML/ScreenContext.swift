@@ -32,16 +32,19 @@ public struct ScreenContext<Schema: NavigationSchema>: Sendable {
     /// `Screen.form` shows it above its fields and, when nothing is presented, the page above
     /// the screen.
     public let error: String?
+    /// After a `SubmissionOutcome.invalidField` rejection, the name of the field `error` is
+    /// about (shown beside it); nil when the message is about the whole form.
+    public let errorField: String?
 
     /// A context for rendering a screen of `state` outside the responder, as tests do; the
     /// responder makes its own. `formToken` is empty by default, and a form carrying an empty
     /// token is refused.
     public init(
         state: NavigationState<Schema>, query: [String: String] = [:], isPresented: Bool = false,
-        formToken: String = "", submitted: [String: String]? = nil, error: String? = nil
+        formToken: String = "", submitted: [String: String]? = nil, error: String? = nil, errorField: String? = nil
     ) {
         self.init(links: Links(state), query: query, isPresented: isPresented, formToken: formToken,
-                  submitted: submitted, error: error)
+                  submitted: submitted, error: error, errorField: errorField)
     }
 
     /// The URL of the screen `action` leads to.
@@ -74,12 +77,12 @@ public struct ScreenContext<Schema: NavigationSchema>: Sendable {
     /// The same context, for the presentation's content.
     func presenting() -> ScreenContext {
         ScreenContext(links: links, query: query, isPresented: true, formToken: formToken,
-                      submitted: submitted, error: error)
+                      submitted: submitted, error: error, errorField: errorField)
     }
 
     private init(
         links: Links<Schema>, query: [String: String], isPresented: Bool, formToken: String,
-        submitted: [String: String]?, error: String?
+        submitted: [String: String]?, error: String?, errorField: String?
     ) {
         self.links = links
         self.query = query
@@ -87,5 +90,6 @@ public struct ScreenContext<Schema: NavigationSchema>: Sendable {
         self.formToken = formToken
         self.submitted = submitted
         self.error = error
+        self.errorField = errorField
     }
 }

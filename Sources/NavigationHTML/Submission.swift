@@ -39,4 +39,11 @@ public enum SubmissionOutcome<Schema: NavigationSchema>: Sendable {
     /// The input was not accepted: the same screen renders again with `message` and the user's
     /// input (`ScreenContext.value(_:default:)`), status 422.
     case invalid(String)
+    /// The input of one field was not accepted: the form renders again (422) with the user's
+    /// input and `message` beside the field named `field` (its `aria-describedby`), as a form
+    /// says which field is wrong.
+    case invalidField(String, message: String)
+    /// `navigate(_:)`, and the next page says `notice` once (a `role="alert"` notice), as
+    /// after an action whose result is not itself a screen ("History cleared").
+    case navigateWithNotice([NavigationAction<Schema>], notice: String)
 }

@@ -21,12 +21,12 @@ import Testing
                 // Another store's reads are not part of this store's page.
                 return (first, joined, nested, try other.order(id: "ORD-001"))
             }
-            let seed = Demo.Order(id: "ORD-001", title: "Electronics", cents: 29999)
+            let seed = Demo.Order(id: "ORD-001", title: "Electronics", cents: 29999, placedOn: "2026-10-02")
             #expect(first == seed)
             #expect(joined.0 == seed && joined.1 == seed && joined.2.orders == [true])
             #expect(nested == seed)
             #expect(othersView?.title == "Edited")
-            let edited = Demo.Order(id: "ORD-001", title: "Edited", cents: 1)
+            let edited = Demo.Order(id: "ORD-001", title: "Edited", cents: 1, placedOn: "2026-10-02")
             #expect(try store.reading { try store.order(id: "ORD-001") } == edited)
             #expect(try store.order(id: "ORD-001") == edited)
             #expect(try store.names(users: [], orders: ["ORD-003"], categories: [], recipes: []).orders == [false])

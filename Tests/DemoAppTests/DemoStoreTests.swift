@@ -11,11 +11,12 @@ import Testing
         try await withTemporaryDatabase { path in
             let store = try DemoStore(path: path)
             #expect(try store.orders() == [
-                Demo.Order(id: "ORD-001", title: "Electronics", cents: 29999),
-                Demo.Order(id: "ORD-002", title: "Books", cents: 4500),
-                Demo.Order(id: "ORD-003", title: "Clothing", cents: 8999),
+                Demo.Order(id: "ORD-001", title: "Electronics", cents: 29999, placedOn: "2026-10-02"),
+                Demo.Order(id: "ORD-002", title: "Books", cents: 4500, placedOn: "2026-10-18"),
+                Demo.Order(id: "ORD-003", title: "Clothing", cents: 8999, placedOn: "2026-11-05"),
             ])
             #expect(try store.orders().map(\.amount) == ["$299.99", "$45.00", "$89.99"])
+            #expect(try store.orders().map(\.date) == ["Oct 2, 2026", "Oct 18, 2026", "Nov 5, 2026"])
             #expect(try store.users() == [
                 Demo.User(id: 1, name: "Alex Appleseed", memberSince: 2024),
                 Demo.User(id: 42, name: "Jordan Rivers", memberSince: 2021),
@@ -54,9 +55,9 @@ import Testing
             do {
                 let store = try DemoStore(path: path)
                 #expect(try store.orders() == [
-                    Demo.Order(id: "ORD-001", title: "Laptop", cents: 149_900),
-                    Demo.Order(id: "ORD-003", title: "Clothing", cents: 8999),
-                    Demo.Order(id: "ORD-004", title: "Garden", cents: 1250),
+                    Demo.Order(id: "ORD-001", title: "Laptop", cents: 149_900, placedOn: "2026-10-02"),
+                    Demo.Order(id: "ORD-003", title: "Clothing", cents: 8999, placedOn: "2026-11-05"),
+                    Demo.Order(id: "ORD-004", title: "Garden", cents: 1250, placedOn: Demo.Order.today()),
                 ])
                 #expect(try store.users().map(\.name) == ["Alex Appleseed", "J. Rivers"])
                 #expect(try store.categories().count == 4)
@@ -71,7 +72,7 @@ import Testing
             let migrations = try DatabaseQueue(path: path).read { db in
                 try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
             }
-            #expect(migrations == ["v1"])
+            #expect(migrations == ["v1", "v2"])
         }
     }
 
@@ -247,7 +248,7 @@ import Testing
             #expect((0..<threads).contains(shared.cents / 1000) && (0..<rounds).contains(shared.cents % 1000))
             for (thread, id) in own {
                 let last = thread * 1000 + rounds - 1
-                #expect(try store.order(id: id) == Demo.Order(id: id, title: "own \(last)", cents: last))
+                #expect(try store.order(id: id) == Demo.Order(id: id, title: "own \(last)", cents: last, placedOn: Demo.Order.today()))
             }
             try expectIntact(path)
         }
@@ -320,6 +321,29 @@ import Testing
             // Stored as TEXT (so SQL and LIKE see text), every byte kept.
             #expect(stored?["type"] == "text")
             #expect(stored?["size"] == bytes.count)
+        }
+    }
+
+    /// A file of the first schema gets the days orders were placed when it is opened: the
+    /// seed's own days, and the day of the migration for orders created before it.
+    @Test func migratingAFirstSchemaFileDatesItsOrders() async throws {
+        try await withTemporaryDatabase { path in
+            do {
+                let store = try DemoStore(path: path)
+                #expect(try store.createOrder(title: "Before", cents: 100).id == "ORD-004")
+            }
+            // Back to what "v1" left: no day, no submission, "v2" not run.
+            try DatabaseQueue(path: path).write { db in
+                try db.execute(sql: """
+                    DROP INDEX purchase_on_submission;
+                    ALTER TABLE purchase DROP COLUMN submission;
+                    ALTER TABLE purchase DROP COLUMN placedOn;
+                    DELETE FROM grdb_migrations WHERE identifier = 'v2'
+                    """)
+            }
+            let store = try DemoStore(path: path)
+            #expect(try store.orders().map(\.placedOn) == ["2026-10-02", "2026-10-18", "2026-11-05", Demo.Order.today()])
+            #expect(try store.orders().map(\.title) == ["Electronics", "Books", "Clothing", "Before"])
         }
     }
 }

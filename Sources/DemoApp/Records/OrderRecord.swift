@@ -7,22 +7,28 @@ import GRDB
 /// The title is editable, so it is read byte-exact (see `ExactText.swift`).
 struct OrderRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "purchase"
-    static var databaseSelection: [any SQLSelectable] { [Columns.id, Columns.title.exactText, Columns.cents] }
+    static var databaseSelection: [any SQLSelectable] {
+        [Columns.id, Columns.title.exactText, Columns.cents, Columns.placedOn]
+    }
 
     enum Columns {
         static let id = Column(CodingKeys.id)
         static let title = Column(CodingKeys.title)
         static let cents = Column(CodingKeys.cents)
+        static let placedOn = Column(CodingKeys.placedOn)
     }
 
     var id: String
     var title: String
     var cents: Int
+    /// `YYYY-MM-DD` (migration "v2").
+    var placedOn: String
 
-    init(id: String, title: String, cents: Int) {
+    init(id: String, title: String, cents: Int, placedOn: String) {
         self.id = id
         self.title = title
         self.cents = cents
+        self.placedOn = placedOn
     }
 
     /// Decodes by position: every request selects the columns as `databaseSelection` lists
@@ -31,11 +37,8 @@ struct OrderRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
         id = try row.decode(atIndex: 0)
         title = try row.exactText(atIndex: 1)
         cents = try row.decode(atIndex: 2)
+        placedOn = try row.decode(atIndex: 3)
     }
 
-    init(_ order: Demo.Order) {
-        self.init(id: order.id, title: order.title, cents: order.cents)
-    }
-
-    var value: Demo.Order { Demo.Order(id: id, title: title, cents: cents) }
+    var value: Demo.Order { Demo.Order(id: id, title: title, cents: cents, placedOn: placedOn) }
 }
