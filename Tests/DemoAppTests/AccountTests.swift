@@ -40,4 +40,32 @@ import Testing
             #expect(try user.submit(["_action": "switchAccount", "user": "999"]).status == 422)
         }
     }
+
+    /// Settings' Clear Navigation History: every tab's stack empties (the JSON state says so),
+    /// `/` opens Home's root, the next page says it was done, and tabs and flags stay.
+    @Test func clearingNavigationHistory() async throws {
+        try await withDemoServer { port in
+            let user = UserAgent(port: port)
+            try user.skipOnboarding()
+            try user.get("/orders/order/ORD-002")
+            try user.get("/recipes/category/desserts/recipe/apple-pie")
+            try user.get("/home/settings")
+            try user.submit(["_action": "setBeta", "on": "1"])
+            let settings = try user.get("/home/settings")
+            #expect(settings.html.contains("Clear Navigation History"))
+            let cleared = try user.submit(["_action": "clearHistory"])
+            #expect(cleared.status == 303)
+            #expect(cleared.response.header("Location") == "/home")
+            let home = try user.get("/home")
+            #expect(home.notice?.contains("Navigation history cleared") == true)
+            #expect(try user.get("/home").notice == nil, "said once")
+            let json = try JSONSerialization.jsonObject(
+                with: Data(try user.get("/home", accept: "application/json").response.body)) as? [String: Any]
+            let tabs = try #require(json?["tabs"] as? [String: [String: Any]])
+            for (tab, value) in tabs { #expect((value["path"] as? [Any])?.isEmpty == true, "\(tab)") }
+            #expect((json?["features"] as? [String])?.contains("beta") == true, "the Beta flag stays")
+            let root = try user.get("/")
+            #expect(root.status == 303 && root.response.header("Location") == "/home")
+        }
+    }
 }

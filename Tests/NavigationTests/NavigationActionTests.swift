@@ -23,6 +23,41 @@ struct NavigationActionTests {
         #expect(state.url == "/home")
     }
 
+    /// Seed 003's "Clear Navigation History": every stack and selection goes, the default tab
+    /// shows; what is not history stays.
+    @Test func clearingHistoryEmptiesEveryStackAndKeepsTheRest() {
+        var state = Self.ordersOpen
+        state.apply(.selectTab(.recipes))
+        state.apply(.select([.category("mains")]))
+        state.apply(.setColumns(.detailOnly))
+        state.apply(.moveTab(.orders, by: -1))
+        state.apply(.setTabHidden(.profile, true))
+        state.apply(.setFeature("beta", true))
+        state.apply(.switchContext("42"))
+        state.apply(.push(.category("desserts")))
+        state.apply(.recordFlow(["step": "2"]))
+        state.apply(.present(.search))
+        let before = state
+        state.apply(.clearHistory)
+        for tab in TestTab.allCases {
+            #expect(state[tab].path.isEmpty && state[tab].selection.isEmpty, "\(tab)")
+        }
+        #expect(state.selectedTab == .home && state.presentation == nil && state.url == "/home")
+        #expect(state[.recipes].columns == .detailOnly, "a column choice is how the tab looks, not where it went")
+        #expect(state.customization == before.customization && state.features == before.features)
+        #expect(state.context == "42" && state.flow == ["step": "2"])
+    }
+
+    @Test func clearingHistoryWithTheDefaultTabHiddenShowsTheFirstVisible() {
+        var state = State()
+        state.apply(.selectTab(.orders))
+        state.apply(.push(.orderHistory))
+        state.apply(.setTabHidden(.home, true))
+        state.apply(.clearHistory)
+        #expect(state.selectedTab == state.visibleTabs.first && state.selectedTab != .home)
+        #expect(state.path.isEmpty)
+    }
+
     @Test func pushAppendsToTheSelectedTabOnly() {
         let state = Self.ordersOpen
         #expect(state.path.elements == [.orderHistory, .orderDetail(orderId: "ORD-001")])
