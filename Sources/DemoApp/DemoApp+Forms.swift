@@ -38,7 +38,7 @@ extension DemoApp {
                 }
                 return .navigate([.dismiss])
             }
-        case (.deleteOrder(let orderId)?, "deleteOrder"):
+        case (.deleteOrder(let orderId)?, "deleteOrder"), (.orderOptions(let orderId)?, "deleteOrder"):
             guard try await store.deleteOrder(id: orderId) else {
                 throw HTTPError(.notFound, "There is no order “\(orderId)”.")
             }

@@ -37,6 +37,13 @@ extension DemoApp {
                 .submit("Delete Order", role: .destructive, action: "deleteOrder"),
                 .link("Cancel", role: .cancel, href: context.href(.dismiss)),
             ], context: context)
+        case .orderOptions(let orderId):
+            let order = try await order(orderId)
+            return .alert("\(order.id): \(order.title)", message: "What do you want to do with this order?", buttons: [
+                .link("Edit Order", href: context.href(.present(.editOrder(orderId: order.id)))),
+                .submit("Delete Order", role: .destructive, action: "deleteOrder"),
+                .link("Cancel", role: .cancel, href: context.href(.dismiss)),
+            ], context: context)
         case .editProfile:
             let user = try await signedInUser(context.state)
             return .form("Edit Profile", action: "saveProfile", fields: [

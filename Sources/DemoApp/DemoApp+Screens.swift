@@ -81,6 +81,7 @@ extension DemoApp {
                 ListSection(rows: [
                     ListRow("Edit Order", href: context.href(.present(.editOrder(orderId: order.id)))),
                     ListRow("Delete Order…", href: context.href(.present(.deleteOrder(orderId: order.id)))),
+                    ListRow("Options…", href: context.href(.present(.orderOptions(orderId: order.id)))),
                 ]),
             ])
         case .category(let categoryId):

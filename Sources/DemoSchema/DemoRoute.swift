@@ -97,6 +97,8 @@ public enum DemoDestination: Destination {
     case newOrder
     /// Deleting an order goes through a confirmation dialog.
     case deleteOrder(orderId: String)
+    /// Seed 000's "Options": a confirmation dialog with several actions (Edit, Delete, Cancel).
+    case orderOptions(orderId: String)
     /// `sheet(isPresented:)`: Edit Profile.
     case editProfile
     /// A full-screen cover with the profile photo.
@@ -111,7 +113,7 @@ public enum DemoDestination: Destination {
     public var style: PresentationStyle {
         switch self {
         case .search, .order, .editOrder, .newOrder, .editProfile: .sheet
-        case .deleteOrder: .confirmationDialog
+        case .deleteOrder, .orderOptions: .confirmationDialog
         case .photo, .onboarding: .fullScreenCover
         case .options: .popover
         case .about: .alert
@@ -132,6 +134,7 @@ public enum DemoDestination: Destination {
         case .editOrder(let orderId): ["edit-order", orderId]
         case .newOrder: ["new-order"]
         case .deleteOrder(let orderId): ["delete-order", orderId]
+        case .orderOptions(let orderId): ["order-options", orderId]
         case .editProfile: ["edit-profile"]
         case .photo: ["photo"]
         case .options: ["options"]
@@ -147,6 +150,7 @@ public enum DemoDestination: Destination {
         case "edit-order": path.next().map { .editOrder(orderId: $0) }
         case "new-order": .newOrder
         case "delete-order": path.next().map { .deleteOrder(orderId: $0) }
+        case "order-options": path.next().map { .orderOptions(orderId: $0) }
         case "edit-profile": .editProfile
         case "photo": .photo
         case "options": .options
