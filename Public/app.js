@@ -8,6 +8,8 @@
 //   view transitions): the server cannot tell for those, as they send the Referer of the entry
 //   they return to, but the browser's history can. The same name is added to the transition's
 //   types.
+// - The root says which way the page last scrolled (html[data-scrolled]), for the phone's tab bar
+//   to minimize on scroll down where the stylesheet cannot tell (no scroll-state queries).
 (() => {
   "use strict";
   const screen = (url) => {
@@ -35,6 +37,14 @@
     const kind = document.documentElement.dataset.transition;
     if (event.viewTransition && event.viewTransition.types && kind) event.viewTransition.types.add(kind);
   });
+  let lastScroll = Math.max(scrollY, 0);
+  addEventListener("scroll", () => {
+    const y = Math.max(scrollY, 0);   // not the bounce above the top
+    if (Math.abs(y - lastScroll) < 4) return;
+    document.documentElement.dataset.scrolled = y > lastScroll ? "down" : "up";
+    lastScroll = y;
+  }, { passive: true });
+
   const here = location.pathname + location.search;
   const dialog = document.getElementById("presentation");
 

@@ -8,7 +8,8 @@ extension DemoApp {
         let state = context.state
         let rows = state.customization.arranged.map { tab in
             let hidden = state.customization.hidden.contains(tab)
-            var buttons: [AlertButton] = [
+            // The search tab keeps its own place at the end, as on iOS: it has nothing to move.
+            var buttons: [AlertButton] = tab.role == .search ? [] : [
                 .submit("Move Up", action: "moveTab", fields: ["tab": tab.rawValue, "by": "-1"]),
                 .submit("Move Down", action: "moveTab", fields: ["tab": tab.rawValue, "by": "1"]),
             ]

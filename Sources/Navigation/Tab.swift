@@ -14,23 +14,35 @@ public protocol Tab: Hashable, Codable, Sendable, CaseIterable, RawRepresentable
 where RawValue == String, AllCases: RandomAccessCollection {
     /// The label shown in the tab bar.
     var title: String { get }
+    /// The tab's icon, named as SwiftUI's `Tab(_:systemImage:)` names an SF Symbol (`"house"`,
+    /// `"magnifyingglass"`, `"person"`); nil, the default, shows the title alone. The icon is
+    /// decoration beside (or on a phone above) the title, which stays the tab's accessible name.
+    /// The page draws it from its stylesheet: `.symbol-<name>` names the image (Public/icons/).
+    var systemImage: String? { get }
     /// The `TabSection` it is listed under in a sidebar; nil for a tab of its own.
     var section: String? { get }
     /// `Tab(role: .search)`: the tab that holds the app's search.
     var role: TabRole? { get }
     /// False for a tab that tab customization cannot hide.
     var canBeHidden: Bool { get }
+    /// For the tab whose `role` is `.search`: the query argument its root reads the search text
+    /// from (`/find?q=pie`), under which a wide window's sidebar search field submits. "q" by
+    /// default; other tabs never read it.
+    var searchQueryName: String { get }
 }
 
 /// A tab's special role.
 public enum TabRole: String, Codable, Sendable {
     /// The tab that holds the app's search (`Tab(role: .search)`). Navigation treats it as any
-    /// other tab.
+    /// other tab; the page sets it apart, as iOS 26 and iPadOS do: a round button at the
+    /// trailing end of a phone's tab bar, a search field atop a wide window's sidebar.
     case search
 }
 
 extension Tab {
+    public var systemImage: String? { nil }
     public var section: String? { nil }
     public var role: TabRole? { nil }
     public var canBeHidden: Bool { true }
+    public var searchQueryName: String { "q" }
 }

@@ -22,6 +22,7 @@ extension NavigationResponder {
             ? try await splitModel(context: context, page: page, detailTitle: title, detail: content) : nil
         let back: PageModel.Link? = crumbs.count >= 2
             ? PageModel.Link(title: crumbs[crumbs.count - 2].title, href: crumbs[crumbs.count - 2].href) : nil
+        let tabBar = tabBar(context, showsSelection: page.showsScreen)
         let model = PageModel(
             title: title,
             colorScheme: app.colorScheme(in: page.state)?.rawValue ?? "system",
@@ -36,7 +37,8 @@ extension NavigationResponder {
             toolbar: toolbar,
             breadcrumbs: crumbs,
             hasBreadcrumbs: crumbs.count >= 2,
-            tabGroups: tabGroups(context, showsSelection: page.showsScreen),
+            tabGroups: tabBar.groups,
+            searchTab: tabBar.search,
             notice: page.notice,
             content: content,
             error: context.isPresented || page.state.presentation != nil ? nil : context.error,
@@ -156,21 +158,36 @@ extension NavigationResponder {
         [.automatic: "Automatic", .all: "All Columns", .detailOnly: "Detail Only"]
     }
 
-    /// The visible tabs in the user's order, grouped by section; a tab's link leads to its
-    /// remembered stack, the selected tab's to its root.
-    private func tabGroups(_ context: ScreenContext<Schema>, showsSelection: Bool) -> [PageModel.TabGroup] {
+    /// The visible tabs in the user's order, grouped by section, but the (first) search tab,
+    /// which sits apart wherever the order puts it, as on iOS and iPadOS; a tab's link leads to
+    /// its remembered stack, the selected tab's to its root.
+    private func tabBar(
+        _ context: ScreenContext<Schema>, showsSelection: Bool
+    ) -> (groups: [PageModel.TabGroup], search: PageModel.SearchTab?) {
         var groups: [PageModel.TabGroup] = []
+        var search: PageModel.SearchTab?
         for tab in context.state.visibleTabs {
+            let isSelected = showsSelection && tab == context.state.selectedTab
             let item = PageModel.TabItem(
                 name: tab.rawValue, title: tab.title, href: context.href(.selectTab(tab)),
-                isSelected: showsSelection && tab == context.state.selectedTab, role: tab.role?.rawValue ?? "")
+                isSelected: isSelected, role: tab.role?.rawValue ?? "",
+                systemImage: tab.systemImage?.isEmpty == false ? tab.systemImage : nil)
+            if tab.role == .search, search == nil {
+                // The sidebar's field opens the tab's root with the query, and keeps the query
+                // while the tab shows it.
+                let name = tab.searchQueryName
+                search = PageModel.SearchTab(
+                    tab: item, action: Location<Schema>(tab: tab).url, queryName: name,
+                    query: isSelected ? context.query[name] ?? "" : "")
+                continue
+            }
             if let last = groups.last, last.sectionTitle == tab.section, tab.section != nil {
                 groups[groups.count - 1] = PageModel.TabGroup(sectionTitle: last.sectionTitle, tabs: last.tabs + [item])
             } else {
                 groups.append(PageModel.TabGroup(sectionTitle: tab.section, tabs: [item]))
             }
         }
-        return groups
+        return (groups, search)
     }
 
     /// The tab's root, then every pushed screen (titled from what validating the stack looked

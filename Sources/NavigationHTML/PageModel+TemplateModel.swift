@@ -16,6 +16,7 @@ extension PageModel: TemplateModel {
         "breadcrumbs": .list(\.breadcrumbs),
         "hasBreadcrumbs": .flag(\.hasBreadcrumbs),
         "tabGroups": .list(\.tabGroups),
+        "searchTab": .model(\.searchTab),
         "notice": .text(\.notice),
         "content": .html(\.content),
         "error": .text(\.error),
@@ -47,6 +48,21 @@ extension PageModel.TabItem: TemplateModel {
         "href": .text(\.href),
         "isSelected": .flag(\.isSelected),
         "role": .text(\.role),
+        "systemImage": .text(\.systemImage),
+    ])
+}
+
+extension PageModel.SearchTab: TemplateModel {
+    // The tab's own fields as well, for `navigation/tab` to draw its link.
+    static let templateFields = TemplateFields<Self>([
+        "name": .text(\.tab.name),
+        "title": .text(\.tab.title),
+        "href": .text(\.tab.href),
+        "isSelected": .flag(\.tab.isSelected),
+        "systemImage": .text(\.tab.systemImage),
+        "action": .text(\.action),
+        "queryName": .text(\.queryName),
+        "query": .text(\.query),
     ])
 }
 

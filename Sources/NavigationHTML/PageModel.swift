@@ -24,6 +24,21 @@ struct PageModel {
         let isSelected: Bool
         /// "search" for the search tab, else empty.
         let role: String
+        /// `Tab.systemImage`: the stylesheet's `.symbol-<name>` draws it.
+        let systemImage: String?
+    }
+
+    /// The tab whose role is `.search`, set apart from the others as iOS 26 and iPadOS draw
+    /// `Tab(role: .search)`: a round button at the trailing end of a phone's tab bar, and a
+    /// search field atop a wide window's sidebar that submits to the tab's root.
+    struct SearchTab {
+        let tab: TabItem
+        /// The search tab's root, where the field submits.
+        let action: String
+        /// `Tab.searchQueryName`: the query argument the field submits.
+        let queryName: String
+        /// The search text the search tab shows, for the field to keep; else empty.
+        let query: String
     }
 
     /// Consecutive tabs of one `TabSection` (a sidebar heading in wide windows).
@@ -101,7 +116,9 @@ struct PageModel {
     let toolbar: [ToolbarButton]
     let breadcrumbs: [Crumb]
     let hasBreadcrumbs: Bool
+    /// The visible tabs but the search tab, which `searchTab` holds.
     let tabGroups: [TabGroup]
+    let searchTab: SearchTab?
     let notice: String?
     /// HTML rendered (and escaped) by the screen's own template.
     let content: [UInt8]

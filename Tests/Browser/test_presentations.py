@@ -42,7 +42,9 @@ def test_sheet_form_rejects_saves_and_cancels(browser):
     field.clear()
     field.send_keys("<b>not allowed</b>")
     submit(browser, "#presentation button[type=submit]")
-    assert "can hold" in browser.find_element(By.ID, "form-error").text
+    # The message stands beside the field it is about, which names it as its description.
+    assert "can hold" in browser.find_element(By.ID, "field-title-error").text
+    assert browser.find_element(By.NAME, "title").get_attribute("aria-describedby") == "field-title-error"
     assert browser.find_element(By.NAME, "title").get_attribute("value") == "<b>not allowed</b>"
     field = browser.find_element(By.NAME, "title")
     field.clear()

@@ -29,6 +29,10 @@ addEventListener("pagereveal", (event) => {
 
 
 def moved(driver):
+    """The page's data-transition once it is loaded (the script corrects Back and Forward as the
+    page is revealed, which may be after the document replaced the one before)."""
+    if getattr(driver, "javascript", True):
+        WebDriverWait(driver, 5).until(lambda _: driver.execute_script("return document.readyState") == "complete")
     return driver.find_element(By.TAG_NAME, "html").get_attribute("data-transition")
 
 

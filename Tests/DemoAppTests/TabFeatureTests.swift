@@ -84,11 +84,14 @@ import Testing
         try await withDemoServer { port in
             let user = UserAgent(port: port)
             try user.get("/profile/settings/customize-tabs")
+            try user.submit(["_action": "moveTab", "tab": "profile", "by": "-1"])
+            #expect(tabs(try user.get("/profile/settings/customize-tabs")) == ["home", "recipes", "profile", "orders", "find"])
+            // The search tab sits apart at the end wherever the order puts it, as on iOS.
             try user.submit(["_action": "moveTab", "tab": "find", "by": "-1"])
-            #expect(tabs(try user.get("/profile/settings/customize-tabs")) == ["home", "recipes", "orders", "find", "profile"])
+            #expect(tabs(try user.get("/profile/settings/customize-tabs")) == ["home", "recipes", "profile", "orders", "find"])
             try user.submit(["_action": "hideTab", "tab": "orders", "hidden": "1"])
             let hidden = try user.get("/profile/settings/customize-tabs")
-            #expect(tabs(hidden) == ["home", "recipes", "find", "profile"])
+            #expect(tabs(hidden) == ["home", "recipes", "profile", "find"])
             #expect(hidden.html.contains("Hidden"))
             #expect(try user.submit(["_action": "hideTab", "tab": "home", "hidden": "1"]).status == 422)
 

@@ -22,8 +22,8 @@ import Testing
         let page = html(response)
         #expect(page.contains("<title>Note 2 – Notes</title>"))
         #expect(page.contains(#"<a class="back" href="/notes" rel="prev"><span aria-hidden="true">‹</span> Notes</a>"#))
-        #expect(page.contains(#"<a class="tab tab-archive" href="/archive">Archive</a>"#))
-        #expect(page.contains(#"<a class="tab tab-notes" href="/notes" aria-current="page">Notes</a>"#))
+        #expect(page.contains(#"<a class="tab tab-archive" href="/archive"><span class="tab-label">Archive</span></a>"#))
+        #expect(page.contains(#"<a class="tab tab-notes" href="/notes" aria-current="page"><span class="tab-label">Notes</span></a>"#))
         #expect(page.contains("Written today"))
         #expect(response.headers["Content-Type"] == "text/html; charset=utf-8")
     }
@@ -35,7 +35,7 @@ import Testing
         #expect(cookie.decode(value)?[.notes].path.elements == [.note(id: 3)])
 
         let archive = try await responder.respond(to: Request(method: .get, path: "/archive", cookies: ["nav": value]))
-        #expect(html(archive).contains(#"<a class="tab tab-notes" href="/notes/note/3">Notes</a>"#))
+        #expect(html(archive).contains(#"<a class="tab tab-notes" href="/notes/note/3"><span class="tab-label">Notes</span></a>"#))
         let archived = try #require(archive.cookies.first?.value)
         #expect(cookie.decode(archived)?.selectedTab == .archive)
 

@@ -1,0 +1,95 @@
+import Foundation
+import MicroHTTP
+import Navigation
+import NavigationHTML
+import Testing
+
+// An app whose tabs have icons, one none, and a search tab that reads its text from `term`.
+
+enum MailTab: String, Tab {
+    case inbox, archive, lookup
+    var title: String { self == .lookup ? "Find" : rawValue.capitalized }
+    var systemImage: String? {
+        switch self {
+        case .inbox: "tray"
+        case .archive: nil
+        case .lookup: "magnifyingglass"
+        }
+    }
+    var role: TabRole? { self == .lookup ? .search : nil }
+    var searchQueryName: String { "term" }
+}
+enum Mail: NavigationSchema {
+    typealias Route = NoteRoute; typealias Tab = MailTab; typealias Destination = NoteDestination
+    static let defaultTab = MailTab.inbox
+}
+struct MailApp: NavigationApp {
+    typealias Schema = Mail
+    let name = "Mail"
+    func title(for route: NoteRoute) throws -> String { "Message" }
+    func root(of tab: MailTab, context: ScreenContext<Mail>) throws -> Screen { .list(tab.title, sections: []) }
+    func screen(for route: NoteRoute, context: ScreenContext<Mail>) throws -> Screen { .list("Message", sections: []) }
+}
+
+/// The tab bar's icons and the search tab, as the page draws them.
+@Suite struct TabBarTests {
+    let cookie = StateCookie<Mail>(keys: KeyRing(secrets: ["a secret of at least sixteen characters"])!)
+
+    func page(_ path: String, query: [String: String] = [:], cookies: [String: String] = [:]) async throws -> String {
+        let responder = try NavigationResponder(
+            app: MailApp(), templates: try TemplateLibrary(directory: NavigationResponderTests.templates), cookie: cookie)
+        let response = try await responder.respond(to: Request(method: .get, path: path, query: query, cookies: cookies))
+        return String(decoding: response.bodyBytes, as: UTF8.self)
+    }
+
+    /// The part of the page from `start` up to `end`.
+    func region(_ page: String, from start: String, to end: String) -> Substring {
+        guard let from = page.range(of: start), let to = page[from.upperBound...].range(of: end) else { return "" }
+        return page[from.lowerBound..<to.upperBound]
+    }
+
+    @Test func iconsAreDecorationBeforeTheLabelAndATabWithoutOneHasNone() async throws {
+        let html = try await page("/inbox")
+        #expect(html.contains(#"<a class="tab tab-inbox" href="/inbox" aria-current="page"><span class="symbol symbol-tray" aria-hidden="true"></span><span class="tab-label">Inbox</span></a>"#))
+        #expect(html.contains(#"<a class="tab tab-archive" href="/archive"><span class="tab-label">Archive</span></a>"#))
+    }
+
+    @Test func theSearchTabSitsApartAfterTheOthersWhateverTheOrder() async throws {
+        var state = NavigationState<Mail>()
+        state.apply(.moveTab(.lookup, by: -2))
+        #expect(state.visibleTabs.first == .lookup)
+        let html = try await page("/inbox", cookies: ["nav": cookie.encode(state)])
+        let list = region(html, from: #"<div class="tab-list">"#, to: "</nav>")
+        let link = #"<a class="tab tab-lookup" href="/lookup"><span class="symbol symbol-magnifyingglass" aria-hidden="true"></span><span class="tab-label">Find</span></a>"#
+        #expect(list.contains(link))
+        // After the list of the others (closed at its own indentation), not in it.
+        let others = region(html, from: #"<div class="tab-list">"#, to: "\n    </div>\n")
+        #expect(others.contains("tab-inbox") && others.contains("tab-archive") && !others.contains("tab-lookup"))
+        #expect(html.ranges(of: "tab-lookup").count == 1)
+        #expect(list.hasSuffix(link + "\n  </nav>"))
+    }
+
+    @Test func theSidebarFieldSubmitsToTheSearchTabsRootUnderItsQueryName() async throws {
+        let html = try await page("/inbox", query: ["term": "kept only on the search tab"])
+        let form = region(html, from: "<form class=\"sidebar-search", to: "</form>")
+        #expect(form.contains(#"method="get" action="/lookup" role="search" aria-label="Find""#))
+        #expect(form.contains(#"<span class="visually-hidden">Find</span><input type="search" name="term" value="" placeholder="Find">"#))
+        #expect(form.contains("symbol-magnifyingglass"))
+
+        let results = try await page("/lookup", query: ["term": #"<b>"tea"</b>"#])
+        #expect(results.contains(#"<form class="sidebar-search selected""#))
+        #expect(results.contains(#"name="term" value="&lt;b&gt;&quot;tea&quot;&lt;/b&gt;""#))
+        #expect(!results.contains("<b>"))
+    }
+
+    @Test func anAppWithoutIconsOrASearchTabGetsNeither() async throws {
+        let responder = try NavigationResponder(
+            app: NotesApp(), templates: try TemplateLibrary(directory: NavigationResponderTests.templates),
+            cookie: StateCookie<Notes>(keys: KeyRing(secrets: ["a secret of at least sixteen characters"])!))
+        let response = try await responder.respond(to: Request(method: .get, path: "/notes"))
+        let html = String(decoding: response.bodyBytes, as: UTF8.self)
+        #expect(NoteTab.notes.systemImage == nil && NoteTab.notes.searchQueryName == "q")
+        #expect(!html.contains("symbol") && !html.contains("sidebar-search") && !html.contains("<form"))
+        #expect(html.contains(#"<a class="tab tab-notes" href="/notes" aria-current="page"><span class="tab-label">Notes</span></a>"#))
+    }
+}
