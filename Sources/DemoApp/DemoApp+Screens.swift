@@ -37,6 +37,11 @@ extension DemoApp {
             return try await profile(of: userId, context)
         case .find:
             return try await searchScreen(context, inSheet: false)
+        case .saved:
+            return .list("Saved", sections: [ListSection(footer: "Shown from Settings › Customize Tabs.", rows: [
+                ListRow("Apple Pie", href: context.href(.push(.recipe(recipeId: "apple-pie")))),
+                ListRow("Pad Thai", href: context.href(.push(.recipe(recipeId: "pad-thai")))),
+            ])])
         case .beta:
             return .list("Beta", sections: [ListSection(footer: "This tab shows while the Beta flag is on in Settings.", rows: [
                 ListRow("Recipe of the Week", subtitle: "Tiramisu", href: context.href(.push(.recipe(recipeId: "tiramisu")))),

@@ -40,7 +40,7 @@ extension DemoApp {
                         href: context.href(.replace([.orderDetail(orderId: order.id)])), isSelected: order.id == selected)
             })]).toolbar([newOrderButton(context)])
             return SplitColumns([sidebar], selectionDepth: selected == nil ? 0 : 1, placeholder: "Select an Order")
-        case .home, .profile, .find, .beta:
+        case .home, .saved, .profile, .find, .beta:
             return nil
         }
     }

@@ -41,7 +41,11 @@ public enum DemoRoute: Route {
 /// The demo's tabs, each with its own stack. In a wide window's sidebar Recipes and Orders sit
 /// under "Browse" and Beta under "Labs"; Beta shows only while its feature flag is on.
 public enum DemoTab: String, Tab {
-    case home, recipes, orders, profile
+    case home, recipes, orders
+    /// Recipes kept for later: hidden until the user shows it in Customize Tabs
+    /// (`.defaultVisibility(.hidden, for: .tabBar)`), as seed 001's optional tab.
+    case saved
+    case profile
     /// `Tab(role: .search)`; not named "search", which is the seeds' deep link to the search sheet.
     case find
     case beta
@@ -51,6 +55,7 @@ public enum DemoTab: String, Tab {
         case .home: "Home"
         case .recipes: "Recipes"
         case .orders: "Orders"
+        case .saved: "Saved"
         case .profile: "Profile"
         case .find: "Search"
         case .beta: "Beta"
@@ -65,6 +70,7 @@ public enum DemoTab: String, Tab {
         case .home: "house"
         case .recipes: "book"
         case .orders: "bag"
+        case .saved: "bookmark"
         case .profile: "person"
         case .find: "magnifyingglass"
         case .beta: "sparkles"
@@ -73,7 +79,7 @@ public enum DemoTab: String, Tab {
 
     public var section: String? {
         switch self {
-        case .recipes, .orders: "Browse"
+        case .recipes, .orders, .saved: "Browse"
         case .beta: "Labs"
         default: nil
         }
@@ -82,6 +88,8 @@ public enum DemoTab: String, Tab {
     public var role: TabRole? { self == .find ? .search : nil }
 
     public var canBeHidden: Bool { self != .home && self != .profile }
+
+    public var isHiddenByDefault: Bool { self == .saved }
 }
 
 /// What the demo presents over a screen: one optional destination, each with its style, as the

@@ -52,7 +52,8 @@ extension NavigationState {
             if hidden { customization.hidden.insert(tab) } else { customization.hidden.remove(tab) }
             selectVisibleTab()
         case .resetTabs:
-            customization = TabCustomization()
+            customization = .appDefault
+            selectVisibleTab()
         case .setColumns(let columns):
             self[selectedTab].columns = columns
             presentation = nil

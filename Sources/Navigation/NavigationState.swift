@@ -23,7 +23,7 @@ public struct NavigationState<Schema: NavigationSchema>: Sendable {
     /// only through `pushPresented` / `popPresented`, which need a presentation.
     public internal(set) var presentationPath: StackState<Schema.Route> = []
     /// The user's tab order and hidden tabs.
-    public var customization = TabCustomization<Schema.Tab>()
+    public var customization = TabCustomization<Schema.Tab>.appDefault
     /// Feature flags the user switched on (such as the one that shows a hidden tab).
     public var features: Set<String> = []
     /// The app context the stacks belong to, such as the signed-in account; changing it with

@@ -25,6 +25,10 @@ where RawValue == String, AllCases: RandomAccessCollection {
     var role: TabRole? { get }
     /// False for a tab that tab customization cannot hide.
     var canBeHidden: Bool { get }
+    /// True for a tab that starts out of the tab bar until the user shows it (SwiftUI's
+    /// `.defaultVisibility(.hidden, for: .tabBar)`): a new state and "restore defaults" list it in
+    /// `TabCustomization.hidden`; once shown it stays shown. False by default.
+    var isHiddenByDefault: Bool { get }
     /// For the tab whose `role` is `.search`: the query argument its root reads the search text
     /// from (`/find?q=pie`), under which a wide window's sidebar search field submits. "q" by
     /// default; other tabs never read it.
@@ -44,5 +48,6 @@ extension Tab {
     public var section: String? { nil }
     public var role: TabRole? { nil }
     public var canBeHidden: Bool { true }
+    public var isHiddenByDefault: Bool { false }
     public var searchQueryName: String { "q" }
 }

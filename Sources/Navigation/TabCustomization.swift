@@ -15,6 +15,12 @@ public struct TabCustomization<Tab: Navigation.Tab>: Sendable {
         self.hidden = hidden
     }
 
+    /// The app's own arrangement: its order, with the tabs that are hidden by default
+    /// (`Tab.isHiddenByDefault`) hidden. A new state starts from it; `.resetTabs` returns to it.
+    public static var appDefault: TabCustomization {
+        TabCustomization(hidden: Set(Tab.allCases.filter(\.isHiddenByDefault)))
+    }
+
     /// Every tab, in the user's order.
     public var arranged: [Tab] {
         // Most users never move a tab: every page's tab bar and cookie asks for this.

@@ -72,7 +72,7 @@ import Testing
             #expect(json["selectedTab"] as? String == "home")
             #expect(json["presentation"] is NSNull)
             let tabs = try #require(json["tabs"] as? [String: [String: Any]])
-            #expect(Set(tabs.keys) == ["home", "recipes", "orders", "profile", "find", "beta"])
+            #expect(Set(tabs.keys) == ["home", "recipes", "orders", "saved", "profile", "find", "beta"])
             let path = try #require(tabs["home"]?["path"] as? [[String: [String: String]]])
             #expect(path == [["orderHistory": [:]], ["orderDetail": ["orderId": "ORD-001"]]])
 

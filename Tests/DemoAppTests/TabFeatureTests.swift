@@ -84,6 +84,9 @@ import Testing
         try await withDemoServer { port in
             let user = UserAgent(port: port)
             try user.get("/profile/settings/customize-tabs")
+            // Past Saved (hidden by default), then past Orders.
+            try user.submit(["_action": "moveTab", "tab": "profile", "by": "-1"])
+            try user.get("/profile/settings/customize-tabs")
             try user.submit(["_action": "moveTab", "tab": "profile", "by": "-1"])
             #expect(tabs(try user.get("/profile/settings/customize-tabs")) == ["home", "recipes", "profile", "orders", "find"])
             // The search tab sits apart at the end wherever the order puts it, as on iOS.
@@ -97,11 +100,41 @@ import Testing
 
             let state = try user.get("/profile", accept: "application/json").response
             let json = try JSONSerialization.jsonObject(with: Data(state.body)) as? [String: Any]
-            #expect(json?["hiddenTabs"] as? [String] == ["orders"])
+            #expect(json?["hiddenTabs"] as? [String] == ["orders", "saved"])
 
             try user.get("/profile/settings/customize-tabs")
             try user.submit(["_action": "resetTabs"])
             #expect(tabs(try user.get("/profile")) == ["home", "recipes", "orders", "profile", "find"])
+        }
+    }
+
+    /// `.defaultVisibility(.hidden, for: .tabBar)`: Saved stays out of the tab bar until the user
+    /// shows it in Customize Tabs; shown, it stays (the cookie says so); hidden again, it keeps its
+    /// stack; Restore Defaults hides it again.
+    @Test func savedIsHiddenUntilTheUserShowsIt() async throws {
+        try await withDemoServer { port in
+            let user = UserAgent(port: port)
+            let first = try user.get("/home")
+            #expect(tabs(first) == ["home", "recipes", "orders", "profile", "find"])
+            let json = try JSONSerialization.jsonObject(
+                with: Data(try user.get("/home", accept: "application/json").response.body)) as? [String: Any]
+            #expect(json?["hiddenTabs"] as? [String] == ["saved"])
+            #expect(try user.get("/saved").status == 404)
+            let customize = try user.get("/profile/settings/customize-tabs")
+            #expect(customize.html.contains("Saved"))
+            try user.submit(["_action": "hideTab", "tab": "saved", "hidden": "0"])
+            #expect(tabs(try user.get("/saved")) == ["home", "recipes", "orders", "saved", "profile", "find"])
+            #expect(try user.get("/saved/recipe/apple-pie").title == "Apple Pie")
+            #expect(tabs(try user.get("/home")) == ["home", "recipes", "orders", "saved", "profile", "find"], "it stays")
+            try user.get("/profile/settings/customize-tabs")
+            try user.submit(["_action": "hideTab", "tab": "saved", "hidden": "1"])
+            #expect(!tabs(try user.get("/home")).contains("saved"))
+            try user.get("/profile/settings/customize-tabs")
+            try user.submit(["_action": "hideTab", "tab": "saved", "hidden": "0"])
+            #expect(try user.get("/home").tabHref("saved") == "/saved/recipe/apple-pie", "its stack was kept while hidden")
+            try user.get("/profile/settings/customize-tabs")
+            try user.submit(["_action": "resetTabs"])
+            #expect(!tabs(try user.get("/home")).contains("saved"))
         }
     }
 }
