@@ -38,7 +38,7 @@ struct CookiePayload: Codable, Hashable {
     init<Schema>(_ state: NavigationState<Schema>, nonce: String) {
         n = nonce
         t = state.selectedTab.rawValue
-        if !state.customization.isDefault {
+        if state.customization != .appDefault {
             o = state.customization.arranged.map { $0.rawValue }
             h = state.customization.hidden.map { $0.rawValue }.sorted()
         }
@@ -95,7 +95,7 @@ struct CookiePayload: Codable, Hashable {
 
     func state<Schema>(of schema: Schema.Type) -> NavigationState<Schema> {
         var state = NavigationState<Schema>(selectedTab: Schema.Tab(rawValue: t) ?? Schema.defaultTab)
-        state.customization = TabCustomization(names: o ?? [], hidden: h ?? [])
+        state.customization = h == nil && o == nil ? .appDefault : TabCustomization(names: o ?? [], hidden: h ?? [])
         state.features = Set(f ?? [])
         state.context = x
         state.flow = w ?? [:]

@@ -19,7 +19,9 @@ extension StoredState {
         }
         if !state.features.isEmpty { writer.key("f"); writer.sortedStrings(state.features) }
         let customization = state.customization
-        let isCustomized = !customization.isDefault
+        // The app's own arrangement is left out (a tab hidden by default included): a new user's
+        // cookie carries no tab names, and reading one without them gives that arrangement.
+        let isCustomized = customization != .appDefault
         if isCustomized { writer.key("h"); writer.sortedStrings(customization.hidden.map { $0.rawValue }) }
         if let notice { writer.key("m"); writer.string(String(notice.prefix(200))) }
         writer.key("n"); writer.string(nonce)
@@ -98,7 +100,8 @@ extension StoredState {
         }
         guard complete, let selected, hasStacks else { return nil }
         state.selectedTab = Schema.Tab(rawValue: selected) ?? Schema.defaultTab
-        state.customization = TabCustomization(names: order ?? [], hidden: hidden ?? [])
+        state.customization = hidden == nil && order == nil
+            ? .appDefault : TabCustomization(names: order ?? [], hidden: hidden ?? [])
         state.features = Set(features ?? [])
         state.context = context
         state.flow = flow ?? [:]
