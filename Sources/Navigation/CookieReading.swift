@@ -21,10 +21,9 @@ public struct CookieReading<Schema: NavigationSchema>: Sendable {
     /// Reads the unread stack into `stored`, for a request that keeps it after all. A stack that
     /// does not read stays empty, as a stack of unknown screens would.
     public mutating func readUnreadStack() {
-        guard let (tab, json) = unread else { return }
+        guard let (tab, routes) = unreadStack else { return }
         unread = nil
-        let segments = JSONReader.document(Array(json)) { $0.strings() } ?? []
-        stored.state[tab].path = StackState(StoredState<Schema>.routes(segments))
+        stored.state[tab].path = StackState(routes)
     }
 
     /// The tab whose stack is unread and that stack's screens, read now but left unread in

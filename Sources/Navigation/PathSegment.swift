@@ -18,14 +18,4 @@ enum PathSegment {
         guard segment.hasPrefix(escape) else { return nil }
         return String(segment.dropFirst(2))
     }
-
-    /// A number or a Boolean (`LosslessStringConvertible`: Swift's description reads back as
-    /// the same value), which never starts with `~`.
-    static func scalar<Value: LosslessStringConvertible>(_ value: Value) -> String {
-        value.description
-    }
-
-    static func scalar<Value: LosslessStringConvertible>(_ type: Value.Type, from segment: String) -> Value? {
-        Value(segment)
-    }
 }

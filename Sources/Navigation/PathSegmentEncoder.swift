@@ -88,10 +88,7 @@ extension PathSegmentEncoder {
         // their places.
         // (The typed overloads too: synthesized code calls them for these types, and their
         // defaults leave nil out.)
-        mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
-            guard let value else { return encoder.writeNil() }
-            try encode(value, forKey: key)
-        }
+        mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws { try present(value, key) }
         mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { try present(value, key) }
         mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { try present(value, key) }
         mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { try present(value, key) }
