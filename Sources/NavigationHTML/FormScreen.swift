@@ -81,7 +81,9 @@ extension Screen {
                 inputMode: field.inputMode, hasFocus: inError.map { $0 == field.name } ?? (index == 0),
                 error: field.name == inError ? context.error : nil)
         }
-        let hiddenModels = hidden.keys.sorted().map { FormModel.Hidden(name: $0, value: context.value($0, default: hidden[$0]!)) }
+        let hiddenModels = hidden.sorted { $0.key < $1.key }.map {
+            FormModel.Hidden(name: $0.key, value: context.value($0.key, default: $0.value))
+        }
         return Screen(title: title, template: "navigation/form", model: FormModel(
             formAction: context.formAction, formToken: context.formToken, action: action, hidden: hiddenModels,
             fields: models, error: inError == nil ? context.error : nil, cancelHref: cancelHref, submitTitle: submitTitle))

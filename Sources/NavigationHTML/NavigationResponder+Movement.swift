@@ -15,9 +15,13 @@ extension NavigationResponder {
     static func previousLocation(
         reading: CookieReading<Schema>?, referer: String?, next: Location<Schema>
     ) -> Location<Schema>? {
-        guard var restored = reading?.stored.state else { return nil }
-        // The stack the URL replaced was left unread; it is what the last page showed.
-        if let (tab, routes) = reading?.unreadStack { restored[tab].path = StackState(routes) }
+        guard let reading else { return nil }
+        var restored = reading.stored.state
+        // The stack the URL replaced was left unread; it is what the last page showed, and is
+        // read only when that page showed the same tab (from another, the move is a tab switch).
+        if restored.selectedTab == next.tab, let (tab, routes) = reading.unreadStack {
+            restored[tab].path = StackState(routes)
+        }
         let remembered = restored.location
         // Only a page with a presentation adds anything to what the cookie says.
         guard let referer, referer.contains("present="), let shown = location(of: referer),
