@@ -8,6 +8,9 @@
 //   view transitions): the server cannot tell for those, as they send the Referer of the entry
 //   they return to, but the browser's history can. The same name is added to the transition's
 //   types.
+// - A sheet's grabber moves it between its detents in place, by a click or a drag, and the URL
+//   follows (replaceState) so that a reload or a shared link opens it at that height; dragged
+//   well below its half height, the sheet closes.
 // - The root says which way the page last scrolled (html[data-scrolled]), for the phone's tab bar
 //   to minimize on scroll down where the stylesheet cannot tell (no scroll-state queries).
 (() => {
@@ -88,4 +91,58 @@
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && !event.defaultPrevented) close(event);
   });
+
+  const grabber = dialog.querySelector("a.grabber");
+  if (!grabber) return;
+  const detent = () => [...dialog.classList].find((name) => name.startsWith("detent-")).slice("detent-".length);
+  // The grabber links to the page with the sheet at its other detent; moving there in place swaps
+  // the two, and the forms that post to this page post to the new URL.
+  const toggle = () => {
+    const page = location.pathname + location.search, next = grabber.getAttribute("href"), from = detent();
+    dialog.classList.replace("detent-" + from, "detent-" + grabber.dataset.detent);
+    history.replaceState(history.state, "", next);
+    for (const form of document.querySelectorAll("form")) {
+      if (form.getAttribute("action") === page) form.setAttribute("action", next);
+    }
+    const label = grabber.getAttribute("aria-label");
+    grabber.setAttribute("aria-label", grabber.dataset.returnLabel);
+    grabber.dataset.returnLabel = label;
+    grabber.setAttribute("href", page);
+    grabber.dataset.detent = from;
+  };
+  let drag = null, dragged = false;
+  grabber.addEventListener("click", (event) => {
+    event.preventDefault();
+    if (!dragged) toggle();
+    dragged = false;
+  });
+  grabber.addEventListener("pointerdown", (event) => {
+    if (event.button !== 0) return;
+    event.preventDefault();   // no native drag of the link (or of the scrim behind), no selection
+    drag = { id: event.pointerId, y: event.clientY, top: dialog.getBoundingClientRect().top };
+    dragged = false;
+    grabber.setPointerCapture(event.pointerId);
+  });
+  grabber.addEventListener("pointermove", (event) => {
+    if (!drag || event.pointerId !== drag.id) return;
+    const moved = event.clientY - drag.y;
+    if (!dragged && Math.abs(moved) < 6) return;
+    dragged = true;
+    dialog.classList.add("dragging");
+    dialog.style.top = Math.max(0, drag.top + moved) + "px";
+  });
+  const release = (event) => {
+    if (!drag || event.pointerId !== drag.id) return;
+    drag = null;
+    if (!dragged) return;
+    const top = dialog.getBoundingClientRect().top;
+    dialog.classList.remove("dragging");
+    dialog.style.top = "";
+    if (top > innerHeight * 0.75) return close();
+    // Between large (near the top) and medium (half way), the nearer wins.
+    const wanted = top < innerHeight * 0.3 ? "large" : "medium";
+    if (wanted !== detent() && grabber.dataset.detent === wanted) toggle();
+  };
+  grabber.addEventListener("pointerup", release);
+  grabber.addEventListener("pointercancel", release);
 })();

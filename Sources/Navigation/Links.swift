@@ -22,6 +22,7 @@ public struct Links<Schema: NavigationSchema>: Sendable {
         var location = state.location
         location.presentation = nil
         location.presentationPath = []
+        location.detent = nil
         var ends: [Int] = []
         ends.reserveCapacity(state.path.count + 1)
         path = location.pathURL { ends.append($0) }
@@ -37,7 +38,8 @@ public struct Links<Schema: NavigationSchema>: Sendable {
     /// The state's own URL, presentation included.
     public var url: String {
         guard let presentation = state.presentation else { return Self.join(path, stackQuery) }
-        return Self.join(path, stackQuery + Location<Schema>.presentationItems(presentation, state.presentationPath.elements))
+        return Self.join(path, stackQuery + Location<Schema>.presentationItems(
+            presentation, state.movedDetent, state.presentationPath.elements))
     }
 
     /// The URL of each screen of the visible stack, the tab's root first: where the breadcrumbs
@@ -74,7 +76,7 @@ public struct Links<Schema: NavigationSchema>: Sendable {
             if columns != .automatic { items.append("columns=" + columns.rawValue) }
             return Self.join(path, items)
         case .present(let destination) where destination != state.presentation:
-            return Self.join(path, stackQuery + Location<Schema>.presentationItems(destination, []))
+            return Self.join(path, stackQuery + Location<Schema>.presentationItems(destination, nil, []))
         case .selectTab(let tab) where tab == state.selectedTab:
             return stackURL(end: ends[0])
         case .selectTab(let tab):

@@ -25,7 +25,8 @@ extension URLMatch {
 extension Location {
     /// The canonical URL: `/<tab>/<route segments…>`, with `select=` for split-view selection,
     /// `columns=` for split-view column visibility other than automatic,
-    /// `present=` for the presentation and `presented-path=` for the presentation's own stack.
+    /// `present=` for the presentation, `detent=` for a sheet moved from its first detent and
+    /// `presented-path=` for the presentation's own stack.
     /// Segments are percent-encoded.
     ///
     /// ```swift
@@ -69,7 +70,7 @@ extension Location {
 
     /// The query part of the URL, with its `?`, or empty.
     var query: String {
-        let items = queryItems + (presentation.map { Self.presentationItems($0, presentationPath) } ?? [])
+        let items = queryItems + (presentation.map { Self.presentationItems($0, detent, presentationPath) } ?? [])
         return items.isEmpty ? "" : "?" + items.joined(separator: "&")
     }
 
@@ -85,9 +86,15 @@ extension Location {
         return items
     }
 
-    /// The query's arguments for a presentation and its own stack.
-    static func presentationItems(_ presentation: Schema.Destination, _ path: [Schema.Route]) -> [String] {
+    /// The query's arguments for a presentation, its detent (when the sheet lists it and it is
+    /// not the first) and its own stack.
+    static func presentationItems(
+        _ presentation: Schema.Destination, _ detent: PresentationDetent?, _ path: [Schema.Route]
+    ) -> [String] {
         var items = ["present=" + URLEncoding.encode(presentation.pathSegments)]
+        if let detent, presentation.style == .sheet, presentation.detents.dropFirst().contains(detent) {
+            items.append("detent=" + detent.rawValue)
+        }
         if !path.isEmpty {
             items.append("presented-path=" + URLEncoding.encode(path.flatMap { $0.pathSegments }))
         }
@@ -98,7 +105,7 @@ extension Location {
     ///
     /// `/<tab>/<routes…>` names a tab's stack; any other first segment is offered to the schema's
     /// `deepLink(_:)`. `select` and `present` query arguments add the split-view selection and the
-    /// presentation.
+    /// presentation; `detent` one of the presented sheet's detents (its first reads as nil).
     public static func match(path: String, query: [String: String]) -> URLMatch<Schema> {
         let segments = URLEncoding.segments(ofPath: path)
         guard let first = segments.first else { return .root }
@@ -130,6 +137,12 @@ extension Location {
             guard let destination = Schema.Destination.read(from: &presentReader), presentReader.isAtEnd
             else { return .partial(location, unmatched: "present=" + present) }
             location.presentation = destination
+            if let value = query["detent"] {
+                guard let detent = PresentationDetent(rawValue: value), destination.style == .sheet,
+                      destination.detents.contains(detent)
+                else { return .partial(location, unmatched: "detent=" + value) }
+                location.detent = detent == destination.detents.first ? nil : detent
+            }
             if let path = query["presented-path"] {
                 guard let routes = routes(in: path) else {
                     return .partial(location, unmatched: "presented-path=" + path)

@@ -14,16 +14,20 @@ public struct Location<Schema: NavigationSchema>: Hashable, Sendable {
     public var presentation: Schema.Destination?
     /// The presentation's own stack; ignored without a presentation.
     public var presentationPath: [Schema.Route]
+    /// The detent a presented sheet rests at (`detent=`), or nil for its first; one the sheet
+    /// does not list is ignored.
+    public var detent: PresentationDetent?
 
     /// A location on `tab`, at its root unless `path` says otherwise, with nothing selected or
-    /// presented by default. Without a `presentation`, `presentationPath` is dropped.
+    /// presented by default. Without a `presentation`, `presentationPath` and `detent` are dropped.
     public init(
         tab: Schema.Tab,
         path: [Schema.Route] = [],
         selection: [Schema.Route] = [],
         columns: ColumnVisibility = .automatic,
         presentation: Schema.Destination? = nil,
-        presentationPath: [Schema.Route] = []
+        presentationPath: [Schema.Route] = [],
+        detent: PresentationDetent? = nil
     ) {
         self.tab = tab
         self.path = path
@@ -31,6 +35,7 @@ public struct Location<Schema: NavigationSchema>: Hashable, Sendable {
         self.columns = columns
         self.presentation = presentation
         self.presentationPath = presentation == nil ? [] : presentationPath
+        self.detent = presentation == nil ? nil : detent
     }
 }
 
@@ -44,7 +49,8 @@ extension NavigationState {
             selection: visible.selection,
             columns: visible.columns,
             presentation: presentation,
-            presentationPath: presentationPath.elements
+            presentationPath: presentationPath.elements,
+            detent: movedDetent
         )
     }
 

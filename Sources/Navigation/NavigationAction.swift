@@ -43,6 +43,9 @@ public enum NavigationAction<Schema: NavigationSchema>: Hashable, Sendable {
     case present(Schema.Destination)
     /// Dismisses the presentation.
     case dismiss
+    /// Moves the presented sheet to one of its detents (its grabber); does nothing when no sheet
+    /// is presented or the sheet does not list that detent.
+    case setDetent(PresentationDetent)
     /// Pushes a screen on the presentation's own stack; does nothing when nothing is presented.
     case pushPresented(Schema.Route)
     /// Pops the presentation's stack by one.

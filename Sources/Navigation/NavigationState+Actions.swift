@@ -61,6 +61,8 @@ extension NavigationState {
             presentation = destination
         case .dismiss:
             presentation = nil
+        case .setDetent(let detent):
+            moveDetent(to: detent)
         case .pushPresented(let route):
             guard presentation != nil else { return }
             presentationPath.append(route)
@@ -72,6 +74,8 @@ extension NavigationState {
                 path: StackState(location.path), selection: location.selection, columns: location.columns)
             presentation = location.presentation
             presentationPath = location.presentation == nil ? [] : StackState(location.presentationPath)
+            movedDetent = nil
+            if let detent = location.detent { moveDetent(to: detent) }
         }
     }
 

@@ -5,15 +5,16 @@ import Foundation
 /// ```json
 /// {"selectedTab": "home",
 ///  "tabs": {"home": {"path": [{"orderHistory": {}}, {"orderDetail": {"orderId": "ORD-001"}}]}, …},
-///  "presentation": {"style": "sheet", "destination": {"search": {}}, "path": []}}
+///  "presentation": {"style": "sheet", "destination": {"search": {}}, "path": [], "detent": "large"}}
 /// ```
 ///
 /// Routes and destinations appear in their own `Codable` form (Swift's synthesized form for
 /// enums). Every tab is listed; unknown tabs are ignored when decoding. `tabOrder`, `hiddenTabs`
-/// and `features` give the tab customization and feature flags.
+/// and `features` give the tab customization and feature flags. A sheet's presentation says the
+/// detent it rests at.
 extension NavigationState: Codable {
     private enum CodingKeys: String, CodingKey { case selectedTab, tabs, presentation, tabOrder, hiddenTabs, features, context, flow }
-    private enum PresentationKeys: String, CodingKey { case style, destination, path }
+    private enum PresentationKeys: String, CodingKey { case style, destination, path, detent }
 
     private struct TabKey: CodingKey {
         var stringValue: String
@@ -48,6 +49,9 @@ extension NavigationState: Codable {
             let presentation = try container.nestedContainer(keyedBy: PresentationKeys.self, forKey: .presentation)
             self.presentation = try presentation.decode(Schema.Destination.self, forKey: .destination)
             self.presentationPath = try presentation.decodeIfPresent(StackState<Schema.Route>.self, forKey: .path) ?? []
+            if let detent = try presentation.decodeIfPresent(PresentationDetent.self, forKey: .detent) {
+                moveDetent(to: detent)
+            }
         }
     }
 
@@ -68,6 +72,7 @@ extension NavigationState: Codable {
             try nested.encode(destination.style, forKey: .style)
             try nested.encode(destination, forKey: .destination)
             try nested.encode(presentationPath, forKey: .path)
+            try nested.encodeIfPresent(detent, forKey: .detent)
         } else {
             try container.encodeNil(forKey: .presentation)
         }

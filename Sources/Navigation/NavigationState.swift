@@ -15,13 +15,21 @@ public struct NavigationState<Schema: NavigationSchema>: Sendable {
     /// selected again to its root.
     public var selectedTab: Schema.Tab
     /// The one thing presented over the visible screen, if any. Changing it empties
-    /// `presentationPath`, so a presented stack never outlives its presentation.
+    /// `presentationPath` and returns the sheet to its first detent, so neither outlives the
+    /// presentation it belonged to.
     public var presentation: Schema.Destination? {
-        didSet { if presentation != oldValue { presentationPath = [] } }
+        didSet {
+            guard presentation != oldValue else { return }
+            presentationPath = []
+            movedDetent = nil
+        }
     }
     /// The presentation's own navigation stack (a sheet holding a `NavigationStack`); changed
     /// only through `pushPresented` / `popPresented`, which need a presentation.
     public internal(set) var presentationPath: StackState<Schema.Route> = []
+    /// The detent the sheet was moved to (``NavigationAction/setDetent(_:)``), nil while it rests
+    /// at its first; only ever one of the presented sheet's other detents.
+    var movedDetent: PresentationDetent?
     /// The user's tab order and hidden tabs.
     public var customization = TabCustomization<Schema.Tab>.appDefault
     /// Feature flags the user switched on (such as the one that shows a hidden tab).
@@ -68,6 +76,20 @@ public struct NavigationState<Schema: NavigationSchema>: Sendable {
         return cases.distance(from: cases.startIndex, to: cases.firstIndex(of: tab)!)
     }
 
+    /// The height the presented sheet rests at: the first of its detents until
+    /// ``NavigationAction/setDetent(_:)`` moves it (the URL's `detent=`); nil when no sheet is
+    /// presented.
+    public var detent: PresentationDetent? {
+        guard let presentation, presentation.style == .sheet else { return nil }
+        return movedDetent ?? presentation.detents.first ?? .large
+    }
+
+    /// Moves the sheet to `detent` when it lists it; its first detent is kept as nil.
+    mutating func moveDetent(to detent: PresentationDetent) {
+        guard let presentation, presentation.style == .sheet, presentation.detents.contains(detent) else { return }
+        movedDetent = detent == presentation.detents.first ? nil : detent
+    }
+
     /// The selected tab's stack.
     public var path: StackState<Schema.Route> {
         get { self[selectedTab].path }
@@ -80,7 +102,7 @@ public struct NavigationState<Schema: NavigationSchema>: Sendable {
 extension NavigationState: Hashable {
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.selectedTab == rhs.selectedTab && lhs.presentation == rhs.presentation
-            && lhs.presentationPath == rhs.presentationPath && lhs.customization == rhs.customization
+            && lhs.movedDetent == rhs.movedDetent && lhs.presentationPath == rhs.presentationPath && lhs.customization == rhs.customization
             && lhs.features == rhs.features && lhs.context == rhs.context && lhs.flow == rhs.flow
             && Schema.Tab.allCases.allSatisfy { lhs[$0] == rhs[$0] }
     }
@@ -88,6 +110,7 @@ extension NavigationState: Hashable {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(selectedTab)
         hasher.combine(presentation)
+        hasher.combine(movedDetent)
         hasher.combine(presentationPath)
         hasher.combine(customization)
         hasher.combine(features)

@@ -16,10 +16,21 @@ extension NavigationResponder {
             toolbar = screen.toolbarItems.map(PageModel.ToolbarButton.init)
             content = try render(screen)
         }
-        let presentation = try await presentationModel(context: context, page: &page)
+        var presentation = try await presentationModel(context: context, page: &page)
+        var source = presentation == nil ? nil : presentationSource(of: page.state)
+        source?.mark(in: &toolbar)
+        source?.mark(in: &content)
         let crumbs = page.showsScreen ? breadcrumbs(for: context, page: page) : []
-        let split = page.showsScreen
+        var split = page.showsScreen
             ? try await splitModel(context: context, page: page, detailTitle: title, detail: content) : nil
+        if var found = source, let columns = split?.columns.indices {
+            for column in columns {
+                found.mark(in: &split!.columns[column].toolbar)
+                found.mark(in: &split!.columns[column].content)
+            }
+            source = found
+        }
+        presentation?.isAnchored = source?.isFound ?? false
         let back: PageModel.Link? = crumbs.count >= 2
             ? PageModel.Link(title: crumbs[crumbs.count - 2].title, href: crumbs[crumbs.count - 2].href) : nil
         let tabBar = tabBar(context, showsSelection: page.showsScreen)
@@ -104,7 +115,8 @@ extension NavigationResponder {
             let style = destination.style
             return PageModel.Presentation(
                 style: style.rawValue,
-                detent: destination.detents.first?.rawValue ?? "large",
+                detent: page.state.detent?.rawValue ?? "large",
+                grabber: grabber(for: destination, in: page.state, context: context),
                 role: style == .alert || style == .confirmationDialog ? "alertdialog" : "dialog",
                 title: screen.title,
                 content: try render(screen),
@@ -117,6 +129,31 @@ extension NavigationResponder {
             page.state.presentation = nil
             return nil
         }
+    }
+
+    /// Where a popover or a confirmation dialog is looked for on the screen behind it: the URL
+    /// that presents it there. Other presentations are not drawn at their source.
+    private func presentationSource(of state: NavigationState<Schema>) -> PresentationSource? {
+        guard let destination = state.presentation,
+              destination.style == .popover || destination.style == .confirmationDialog else { return nil }
+        var location = state.location
+        location.presentationPath = []
+        return PresentationSource(href: location.url)
+    }
+
+    /// The link that moves a sheet with several detents to its next one, and back from the last
+    /// to the first: the sheet's grabber.
+    private func grabber(
+        for destination: Schema.Destination, in state: NavigationState<Schema>, context: ScreenContext<Schema>
+    ) -> PageModel.Grabber? {
+        let detents = destination.detents
+        guard destination.style == .sheet, detents.count > 1, let detent = state.detent,
+              let index = detents.firstIndex(of: detent) else { return nil }
+        let next = detents[(index + 1) % detents.count]
+        let label = { (target: PresentationDetent) in target == .large ? "Expand sheet" : "Shrink sheet" }
+        return PageModel.Grabber(
+            href: context.href(.setDetent(next)), label: label(next),
+            detent: next.rawValue, returnLabel: label(detent))
     }
 
     /// The split view of the selected tab, when the app shows it as one: the detail column holds

@@ -77,12 +77,23 @@ extension PageModel.Presentation: TemplateModel {
     static let templateFields = TemplateFields<Self>([
         "style": .text(\.style),
         "detent": .text(\.detent),
+        "grabber": .model(\.grabber),
         "role": .text(\.role),
         "title": .text(\.title),
         "content": .html(\.content),
         "presentedBack": .model(\.presentedBack),
         "dismissHref": .text(\.dismissHref),
         "showsClose": .flag(\.showsClose),
+        "isAnchored": .flag(\.isAnchored),
+    ])
+}
+
+extension PageModel.Grabber: TemplateModel {
+    static let templateFields = TemplateFields<Self>([
+        "href": .text(\.href),
+        "label": .text(\.label),
+        "detent": .text(\.detent),
+        "returnLabel": .text(\.returnLabel),
     ])
 }
 
@@ -121,5 +132,6 @@ extension PageModel.ToolbarButton: TemplateModel {
         "title": .text(\.title),
         "systemImage": .text(\.systemImage),
         "href": .text(\.href),
+        "isPresentationSource": .flag(\.isPresentationSource),
     ])
 }

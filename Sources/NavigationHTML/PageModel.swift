@@ -47,6 +47,8 @@ struct PageModel {
         let title: String
         let systemImage: String?
         let href: String
+        /// The button that presented the popover or dialog showing (``PresentationSource``).
+        var isPresentationSource = false
 
         init(_ item: ToolbarItem) {
             title = item.title
@@ -62,8 +64,10 @@ struct PageModel {
 
     struct Presentation {
         let style: String
-        /// The sheet detent it opens at: `medium` or `large`.
+        /// The sheet detent it rests at: `medium` or `large`.
         let detent: String
+        /// For a sheet with several detents, the link to its next one.
+        let grabber: Grabber?
         /// `alertdialog` for alerts and confirmation dialogs, else `dialog`.
         let role: String
         let title: String
@@ -74,14 +78,26 @@ struct PageModel {
         let dismissHref: String
         /// Alerts and dialogs close through their buttons only.
         let showsClose: Bool
+        /// A popover or dialog drawn at the link that presented it, in a wide window.
+        var isAnchored = false
+    }
+
+    /// A sheet's grabber: a link to the same screen with the sheet at its next detent. The
+    /// script that moves the sheet in place swaps `href` with the page's URL and `label` with
+    /// `returnLabel`, which names going back to the detent it rests at now.
+    struct Grabber {
+        let href: String
+        let label: String
+        let detent: String
+        let returnLabel: String
     }
 
     /// A tab's split view: its leading columns, then the detail column.
     struct Split {
         struct Column {
             let title: String
-            let toolbar: [ToolbarButton]
-            let content: [UInt8]
+            var toolbar: [ToolbarButton]
+            var content: [UInt8]
         }
 
         struct Visibility {
@@ -90,7 +106,7 @@ struct PageModel {
             let isCurrent: Bool
         }
 
-        let columns: [Column]
+        var columns: [Column]
         let columnCount: Int
         let visibility: String
         let visibilityLinks: [Visibility]

@@ -16,7 +16,7 @@ public struct ScreenContext<Schema: NavigationSchema>: Sendable {
     /// The state with its own URL worked out once for all the page's links.
     public let links: Links<Schema>
     /// The request's query arguments, percent-decoded, the first value of a repeated name: the
-    /// library's own (`select`, `columns`, `present`, `presented-path`) and any the app's links
+    /// library's own (`select`, `columns`, `present`, `detent`, `presented-path`) and any the app's links
     /// added, such as a search's `q`. Links built here, `formAction` included, carry only the
     /// library's.
     public let query: [String: String]

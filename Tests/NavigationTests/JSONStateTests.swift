@@ -67,7 +67,7 @@ struct JSONStateTests {
 
     @Test func presentationHasStyleAndDestination() throws {
         let json = try object(Self.ordersState.applying(.present(.search)))
-        #expect(try canonical(try #require(json["presentation"])) == #"{"destination":{"search":{}},"path":[],"style":"sheet"}"#)
+        #expect(try canonical(try #require(json["presentation"])) == #"{"destination":{"search":{}},"detent":"large","path":[],"style":"sheet"}"#)
     }
 
     static let styles: [(TestDestination, String)] = [

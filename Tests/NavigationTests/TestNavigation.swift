@@ -68,6 +68,11 @@ enum TestDestination: Destination {
         }
     }
 
+    /// The order sheet rests at half height and grows (seed 003's `OrderDetailSheet`).
+    var detents: [PresentationDetent] {
+        self == .search ? [.large] : [.medium, .large]
+    }
+
     var pathSegments: [String] {
         switch self {
         case .search: ["search"]
