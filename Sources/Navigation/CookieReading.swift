@@ -11,7 +11,7 @@ public struct CookieReading<Schema: NavigationSchema>: Sendable {
     /// What the cookie holds, with the unread stack empty.
     public private(set) var stored: StoredState<Schema>
     /// The tab whose stack is unread, and that stack's JSON array.
-    private var unread: (tab: Schema.Tab, json: ArraySlice<UInt8>)?
+    private(set) var unread: (tab: Schema.Tab, json: ArraySlice<UInt8>)?
 
     init(stored: StoredState<Schema>, unread: (tab: Schema.Tab, json: ArraySlice<UInt8>)?) {
         self.stored = stored

@@ -37,7 +37,7 @@ extension NavigationResponder {
         let model = PageModel(
             title: title,
             colorScheme: app.colorScheme(in: page.state)?.rawValue ?? "system",
-            transition: Location.movement(from: page.previous, to: page.state.location).rawValue,
+            transition: page.movement.rawValue,
             appName: app.name,
             stylesheet: stylesheet,
             script: script,

@@ -93,8 +93,9 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
             } else if wantsJSON(request) {
                 response = try json(page)
             } else {
-                page.previous = Self.previousLocation(
-                    reading: reading, referer: request.headers["Referer"], next: page.state.location)
+                page.movement = Self.movement(
+                    reading: reading, referer: request.headers["Referer"], next: page.state.location,
+                    visible: context.links.encodedStack)
                 response = try await html(page, context: context)
             }
         }

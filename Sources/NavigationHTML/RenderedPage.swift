@@ -14,9 +14,9 @@ struct RenderedPage<Schema: NavigationSchema> {
     var showsScreen = true
     /// `/`: answered with a redirect to the restored screen's URL.
     var isRoot = false
-    /// The screen shown before this one, as far as the request tells (see
-    /// `NavigationResponder.previousLocation`): nil when not known.
-    var previous: Location<Schema>?
+    /// How the screen moved from the one shown before, as far as the request tells (see
+    /// `NavigationResponder.movement(reading:referer:next:visible:)`).
+    var movement = NavigationMovement.none
     /// A notice for the page the redirect leads to (`SubmissionOutcome.navigateWithNotice`),
     /// carried there by the cookie.
     var noticeForNextPage: String?

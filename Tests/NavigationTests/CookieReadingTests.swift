@@ -46,6 +46,52 @@ import Testing
         #expect(unreadStacks > 500, "the generator fills stacks")
     }
 
+    @Test func tellsHowTheStackMovedAsComparingRoutesDoes() throws {
+        var generator = StateGenerator(random: SplitMix64(seed: 0x30BE))
+        var failures: [String] = []
+        var compared = 0
+        for _ in 0..<300 {
+            var stored = CookieStateJSONTests.stored(&generator)
+            for tab in TestTab.allCases {
+                stored.state.selectedTab = tab
+                let value = cookie.write(stored)
+                let reading = try #require(cookie.read(value, leavingUnread: tab))
+                // What the cookie kept of the stack: a deep one is cut to fit.
+                let before = try #require(cookie.read(value)).state[tab].path.elements
+                let candidates: [[TestRoute]] = [
+                    before, before + [.settings], before + [.orderDetail(orderId: "a/b c"), .category("~")],
+                    Array(before.dropLast()), [], [.userDetail(userId: 7)], Array(before.dropLast()) + [.recipe("x")],
+                ]
+                for after in candidates {
+                    var next = stored.state
+                    next[tab].path = StackState(after)
+                    let moved = reading.unreadStackMovement(to: Links(next).encodedStack)
+                    guard let moved else {
+                        if !before.isEmpty { failures.append("unread \(before)") }
+                        continue
+                    }
+                    compared += 1
+                    let expected = Location.movement(from: Loc(tab: tab, path: before), to: Loc(tab: tab, path: after))
+                    if moved != expected { failures.append("\(moved), not \(expected): \(before.count) -> \(after.count) \(after.suffix(2))") }
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) failures, e.g. \(failures.prefix(2))")
+        #expect(compared > 1000)
+    }
+
+    @Test func aSegmentRunIsNotTakenForAnother() throws {
+        var state = State(selectedTab: .recipes)
+        state.apply(.push(.category("ab")))
+        let reading = try #require(cookie.read(cookie.write(Stored(state: state, nonce: "n")), leavingUnread: .recipes))
+        for (after, expected) in [([TestRoute.category("a")], NavigationMovement.replace), ([.category("abc")], .replace),
+                                  ([.category("ab"), .recipe("c")], .push), ([], .pop), ([.category("ab")], .none)] {
+            var next = state
+            next.path = StackState(after)
+            #expect(reading.unreadStackMovement(to: Links(next).encodedStack) == expected, "\(after)")
+        }
+    }
+
     @Test func refusesWhatAFullReadRefuses() {
         // A stack that is not an array of strings fails the whole cookie, unread or not.
         for json in [#"{"t":"home","s":{"home":["x",5]}}"#, #"{"t":"home","s":{"home":["\u"]}}"#,
