@@ -25,7 +25,8 @@ extension FormModel.Field: TemplateModel {
         "maxLength": .number(\.maxLength),
         "inputMode": .text(\.inputMode),
         "hasFocus": .flag(\.hasFocus),
-        "error": .text(\.error),
+        // Not `error`: a field without one would find the form's in the enclosing context.
+        "fieldError": .text(\.error),
     ])
 }
 

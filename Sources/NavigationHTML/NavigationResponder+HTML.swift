@@ -10,9 +10,12 @@ extension NavigationResponder {
         var title = "Not Found"
         var content: [UInt8] = []
         var toolbar: [PageModel.ToolbarButton] = []
+        // A form shows why it was rejected itself, beside its fields; the page says it otherwise.
+        var showsOwnError = false
         if page.showsScreen {
             let screen = try await screen(for: state, context: context, page: &page)
             title = screen.title
+            showsOwnError = screen.model is FormModel
             toolbar = screen.toolbarItems.map(PageModel.ToolbarButton.init)
             content = try render(screen)
         }
@@ -52,7 +55,7 @@ extension NavigationResponder {
             searchTab: tabBar.search,
             notice: page.notice,
             content: content,
-            error: context.isPresented || page.state.presentation != nil ? nil : context.error,
+            error: context.isPresented || page.state.presentation != nil || showsOwnError ? nil : context.error,
             presentation: presentation,
             split: split
         )

@@ -64,6 +64,7 @@ def browser(device):
     driver = start_chromium(*SIZES[DEVICES[device]], True)
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
         "features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+    driver.width = SIZES[DEVICES[device]][0]
     return driver
 
 
@@ -71,6 +72,8 @@ def take(driver, base_url, name):
     """The PNG of shot `name`, as bytes."""
     _, url, action, _ = SHOTS[name]
     driver.get(base_url + url)
+    width = driver.execute_script("return innerWidth")
+    assert width == driver.width, f"the page is {width} px wide, not {driver.width}"
     if action:
         action(driver)
     # Fonts and icons loaded, the caret hidden (it blinks).

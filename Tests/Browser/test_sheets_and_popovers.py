@@ -54,6 +54,7 @@ def test_the_grabber_grows_the_sheet_and_a_reload_keeps_it(browser):
         assert not grabber.is_displayed(), "a wide window ignores detents"
         return
     height = window_height(browser)
+    assert browser.execute_script("return innerWidth") == 390, "a phone's width"
     assert 0.4 * height <= settled_top(browser) <= 0.6 * height, "at rest the sheet covers about half the window"
     assert grabber.get_attribute("aria-label") == "Expand sheet"
     grab(browser)
