@@ -2,29 +2,32 @@
 /// `NavigationHTML`'s page template and `Public/app.css` draw it; "wide" is 768 px and more.
 public enum PresentationStyle: String, Codable, Sendable, CaseIterable {
     /// A card that rises from the bottom of a narrow window to the first of its
-    /// ``Destination/detents``; in a wide window a card centred near the top. It has a Close link.
+    /// ``Destination/detents`` (a grabber moves it to the others); in a wide window a card in the
+    /// middle, as tall as its content up to 85 % of the window, whatever its detent. It has a
+    /// Close link.
     case sheet
     /// Covers the whole window, tab bar included, at every width. It has a Close link.
     case fullScreenCover
-    /// A sheet in a narrow window (always at the large height); in a wide window a panel near its
-    /// top right corner, over the page without dimming it. It has a Close link.
+    /// A sheet in a narrow window (always at the large height); in a wide window a panel beside
+    /// the link that presented it, with an arrow pointing at it, over the page without dimming it
+    /// (near the top right corner when no link on the screen presents it). It has a Close link.
     case popover
     /// A small box in the middle of the window, its content centred (`Screen.alert` fills it with
     /// a message and buttons). It has no Close link: its buttons close it, as do Escape and a
     /// click beside it.
     case alert
-    /// An action sheet along the bottom of a narrow window, a box in the middle of a wide one;
-    /// like an alert, it has no Close link.
+    /// An action sheet along the bottom of a narrow window; in a wide one a box beside the link
+    /// that presented it, as a popover is (in the middle when no link presents it). Like an
+    /// alert, it has no Close link.
     case confirmationDialog
 }
 
-/// The heights a sheet can rest at (`presentationDetents`); the first is where it opens.
+/// The heights a sheet can rest at in a narrow window (`presentationDetents`); the first is where
+/// it opens, and a wide window ignores them, as iPadOS does.
 public enum PresentationDetent: String, Codable, Sendable, CaseIterable {
-    /// Half the window: a narrow window's sheet covers its lower half, a wide window's sheet is at
-    /// most half the window's height.
+    /// Half the window: the sheet covers its lower half.
     case medium
-    /// Nearly the whole window: a narrow window's sheet leaves a strip of the page at the top, a
-    /// wide window's sheet is at most 80% of the window's height.
+    /// Nearly the whole window: the sheet leaves a strip of the page at the top.
     case large
 }
 
