@@ -36,8 +36,18 @@ def settled_top(driver):
     return last[0]
 
 
+def settle(driver):
+    """Waits for the view transition that brought the sheet in to end: while it runs, the
+    pointer reaches its snapshot, not the sheet."""
+    if driver.javascript:
+        WebDriverWait(driver, 5).until(lambda d: d.execute_script(
+            "return !document.getAnimations().some(a => (a.effect && a.effect.pseudoElement || '')"
+            ".startsWith('::view-transition'))"))
+
+
 def grab(driver):
     """Uses the grabber as a person would: a click, which without JavaScript follows its link."""
+    settle(driver)
     grabber = driver.find_element(By.CSS_SELECTOR, "#presentation a.grabber")
     if driver.javascript:
         before = path(driver)
@@ -97,6 +107,7 @@ def test_dragging_the_grabber_moves_the_sheet_and_far_down_closes_it(scripted_br
     sheet = path(browser)
     assert sheet == "/orders?present=order/ORD-002"
     height = window_height(browser)
+    settle(browser)
     grabber = browser.find_element(By.CSS_SELECTOR, "#presentation a.grabber")
     ActionChains(browser).click_and_hold(grabber).move_by_offset(0, -120).move_by_offset(0, -200).release().perform()
     WebDriverWait(browser, 5).until(lambda d: path(d) == sheet + "&detent=large")
