@@ -8,7 +8,9 @@ import Foundation
 /// and value, under either of its names) never exceeds `maxSize` bytes (for any `maxSize` that fits an empty state, about
 /// 100): when the state is too large, the longest stack loses its top screen, repeatedly; among
 /// stacks of equal length the visible tab's goes first, since its screens are also in the URL.
-/// What remains of each stack is a prefix of it.
+/// What remains of each stack is a prefix of it. What is never trimmed (a flow's draft, feature
+/// flags, the context, a notice) must fit by itself: ``canHold(_:)`` says whether it does, and
+/// the responder refuses a form whose draft would not (422) rather than lose it.
 ///
 /// ```swift
 /// let cookie = StateCookie<AppNavigation>(keys: ring)
@@ -89,6 +91,13 @@ public struct StateCookie<Schema: NavigationSchema>: Sendable {
             if fits(candidate.value) { fitting = middle; best = candidate.value } else { tooLarge = middle }
         }
         return best
+    }
+
+    /// Whether `write(stored)` fits `maxSize`. Stacks and selections are trimmed to fit, so it is
+    /// false only when what the cookie keeps whole (a flow's draft, feature flags, the context and
+    /// the notice) is too large by itself; a browser would refuse such a cookie.
+    public func canHold(_ stored: StoredState<Schema>) -> Bool {
+        fits(write(stored))
     }
 
     /// The cookie's name over https: `__Host-` and `name`. Browsers keep a cookie of this name

@@ -34,17 +34,38 @@ extension NavigationResponder {
         let action = fields.removeValue(forKey: "_action") ?? ""
         switch try await app.submit(Submission(action: action, fields: fields), context: context) {
         case .navigate(let actions):
-            actions.forEach { page.state.apply($0) }
-            return .redirect(to: page.state.url)
+            return try await navigate(actions, notice: nil, page: &page, context: context, fields: fields)
         case .navigateWithNotice(let actions, let notice):
-            actions.forEach { page.state.apply($0) }
-            page.noticeForNextPage = notice
-            return .redirect(to: page.state.url)
+            return try await navigate(actions, notice: notice, page: &page, context: context, fields: fields)
         case .invalid(let message):
             return try await rejected(page: &page, context: context, fields: fields, error: message, field: nil)
         case .invalidField(let field, let message):
             return try await rejected(page: &page, context: context, fields: fields, error: message, field: field)
         }
+    }
+
+    /// Applies the app's actions and redirects to the screen they lead to (303), unless what the
+    /// cookie must then carry whole (a flow's draft) is more than it can hold: the browser would
+    /// drop the cookie and the draft with it, so the form is shown again (422) instead.
+    private func navigate(
+        _ actions: [NavigationAction<Schema>], notice: String?, page: inout RenderedPage<Schema>,
+        context: ScreenContext<Schema>, fields: [String: String]
+    ) async throws -> Response {
+        var next = page.state
+        actions.forEach { next.apply($0) }
+        if !next.flow.isEmpty {
+            var remembered = next
+            remembered.presentation = nil
+            let stored = StoredState(state: remembered, nonce: StateCookie<Schema>.newNonce(), notice: notice)
+            guard cookie.canHold(stored) else {
+                return try await rejected(
+                    page: &page, context: context, fields: fields,
+                    error: "That is more than this form can keep between pages; shorten what you wrote.", field: nil)
+            }
+        }
+        page.state = next
+        page.noticeForNextPage = notice
+        return .redirect(to: page.state.url)
     }
 
     /// The same screen again (422), with what was typed and why it was not accepted.
