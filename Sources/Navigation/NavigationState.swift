@@ -40,8 +40,9 @@ public struct NavigationState<Schema: NavigationSchema>: Sendable {
     /// What a multi-step flow has collected so far (a coordinator's draft), until it finishes.
     public var flow: [String: String] = [:]
     /// Each tab's state at its position in `Tab.allCases`, or empty while every tab is at its
-    /// root. Kept even when emptied, so a stack's element IDs are never handed out twice. An
-    /// array, not a dictionary keyed by tab: hashing a tab hashes its name.
+    /// root. Kept when popped to the root, so a stack goes on counting its element IDs (one
+    /// rebuilt from a URL, the cookie or a new selection numbers from 0 again: see
+    /// `StackElementID`). An array, not a dictionary keyed by tab: hashing a tab hashes its name.
     private(set) var tabs: [TabState<Schema.Route>]
 
     /// Every tab at its root, `selectedTab` selected, nothing presented.
