@@ -56,7 +56,9 @@ import Testing
                 #expect(answered == count)
                 #expect(total < .seconds(2), "\(total)")
                 #expect(sorted.count >= 100, "the fast page was asked \(sorted.count) times")
-                #expect(p99 < .milliseconds(10), "\(p99)")
+                // Served in turn behind the waiting thousand, the fast page would take seconds;
+                // the bound leaves room for a busy machine (10 ms failed once beside two builds).
+                #expect(p99 < .milliseconds(25), "\(p99)")
                 Figure.report("\(count) concurrent requests whose data takes 100 ms, 2 worker threads",
                               "\(answered)/\(count) answered in \(milliseconds(total)) ms; meanwhile a fast page "
                                   + "(\(sorted.count) requests): p50 \(milliseconds(sorted[sorted.count / 2], digits: 2)) ms, "
