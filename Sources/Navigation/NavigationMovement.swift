@@ -29,6 +29,15 @@ public enum NavigationMovement: String, Sendable, CaseIterable {
 extension Location {
     /// How the screen moved from `previous` (nil when not known) to `next`.
     public static func movement(from previous: Location?, to next: Location) -> NavigationMovement {
+        movement(from: previous, to: next) { direction(from: $0, to: $1, push: .push, pop: .pop) }
+    }
+
+    /// `movement(from:to:)`, with `stackDirection` telling how the visible stack moved between
+    /// the two (nil when it did not): for a caller that can tell without comparing routes.
+    static func movement(
+        from previous: Location?, to next: Location,
+        stackDirection: (_ before: [Schema.Route], _ after: [Schema.Route]) -> NavigationMovement?
+    ) -> NavigationMovement {
         guard let previous else { return .none }
         guard previous.tab == next.tab else { return .tab }
         switch (previous.presentation, next.presentation) {
@@ -41,14 +50,14 @@ extension Location {
             return direction(from: previous.presentationPath, to: next.presentationPath, push: .pushPresented, pop: .popPresented)
                 ?? .none
         case (nil, nil):
-            if let moved = direction(from: previous.path, to: next.path, push: .push, pop: .pop) { return moved }
+            if let moved = stackDirection(previous.path, next.path) { return moved }
             return previous.selection == next.selection && previous.columns == next.columns ? .none : .replace
         }
     }
 
     /// Push when `after` extends `before`, pop when `before` extends `after`, replace when they
     /// part, nil when they are equal.
-    private static func direction(
+    static func direction(
         from before: [Schema.Route], to after: [Schema.Route], push: NavigationMovement, pop: NavigationMovement
     ) -> NavigationMovement? {
         if before == after { return nil }

@@ -13,24 +13,14 @@ extension NavigationResponder {
     /// left, so otherwise it is not read; the script corrects those from the browser's own
     /// history where it can.
     ///
-    /// A page reached from one without a presentation, as most are, moves as the cookie says;
-    /// its stack is then compared as segments (`CookieReading.unreadStackMovement(to:)`), not
-    /// read into routes.
+    /// A page reached from one without a presentation, as most are, moves as the cookie says
+    /// (`CookieReading.movement(to:visible:)`, which compares stacks without reading routes).
     static func movement(
         reading: CookieReading<Schema>?, referer: String?, next: Location<Schema>, visible: EncodedStack<Schema.Route>
     ) -> NavigationMovement {
         guard let reading else { return .none }
-        guard referer?.contains("present=") != true else {
-            return Location.movement(from: previousLocation(reading: reading, referer: referer, next: next), to: next)
-        }
-        let restored = reading.stored.state
-        guard restored.selectedTab == next.tab else { return .tab }
-        guard next.presentation == nil else { return .present }
-        guard let moved = reading.unreadStackMovement(to: visible) else {
-            return Location.movement(from: restored.location, to: next)
-        }
-        let tab = restored[next.tab]
-        return moved != .none || (tab.selection == next.selection && tab.columns == next.columns) ? moved : .replace
+        guard referer?.contains("present=") == true else { return reading.movement(to: next, visible: visible) }
+        return Location.movement(from: previousLocation(reading: reading, referer: referer, next: next), to: next)
     }
 
     /// The screen the browser showed before, read from the cookie and the `Referer` (see
