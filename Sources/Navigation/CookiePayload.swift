@@ -95,7 +95,7 @@ struct CookiePayload: Codable, Hashable {
 
     func state<Schema>(of schema: Schema.Type) -> NavigationState<Schema> {
         var state = NavigationState<Schema>(selectedTab: Schema.Tab(rawValue: t) ?? Schema.defaultTab)
-        state.customization = h == nil && o == nil ? .appDefault : TabCustomization(names: o ?? [], hidden: h ?? [])
+        state.customization = TabCustomization(names: o, hidden: h)
         state.features = Set(f ?? [])
         state.context = x
         state.flow = w ?? [:]

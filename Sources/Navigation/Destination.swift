@@ -53,4 +53,9 @@ public protocol Destination: PathRepresentable {
 
 extension Destination {
     public var detents: [PresentationDetent] { [.large] }
+
+    /// Whether this destination can rest at `detent`: a sheet, at one of its detents.
+    func canRest(at detent: PresentationDetent) -> Bool {
+        style == .sheet && detents.contains(detent)
+    }
 }

@@ -92,7 +92,7 @@ extension Location {
         _ presentation: Schema.Destination, _ detent: PresentationDetent?, _ path: [Schema.Route]
     ) -> [String] {
         var items = ["present=" + URLEncoding.encode(presentation.pathSegments)]
-        if let detent, presentation.style == .sheet, presentation.detents.dropFirst().contains(detent) {
+        if let detent, detent != presentation.detents.first, presentation.canRest(at: detent) {
             items.append("detent=" + detent.rawValue)
         }
         if !path.isEmpty {
@@ -138,8 +138,7 @@ extension Location {
             else { return .partial(location, unmatched: "present=" + present) }
             location.presentation = destination
             if let value = query["detent"] {
-                guard let detent = PresentationDetent(rawValue: value), destination.style == .sheet,
-                      destination.detents.contains(detent)
+                guard let detent = PresentationDetent(rawValue: value), destination.canRest(at: detent)
                 else { return .partial(location, unmatched: "detent=" + value) }
                 location.detent = detent == destination.detents.first ? nil : detent
             }

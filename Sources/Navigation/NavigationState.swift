@@ -87,7 +87,7 @@ public struct NavigationState<Schema: NavigationSchema>: Sendable {
 
     /// Moves the sheet to `detent` when it lists it; its first detent is kept as nil.
     mutating func moveDetent(to detent: PresentationDetent) {
-        guard let presentation, presentation.style == .sheet, presentation.detents.contains(detent) else { return }
+        guard let presentation, presentation.canRest(at: detent) else { return }
         movedDetent = detent == presentation.detents.first ? nil : detent
     }
 

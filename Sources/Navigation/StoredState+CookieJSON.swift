@@ -100,8 +100,7 @@ extension StoredState {
         }
         guard complete, let selected, hasStacks else { return nil }
         state.selectedTab = Schema.Tab(rawValue: selected) ?? Schema.defaultTab
-        state.customization = hidden == nil && order == nil
-            ? .appDefault : TabCustomization(names: order ?? [], hidden: hidden ?? [])
+        state.customization = TabCustomization(names: order, hidden: hidden)
         state.features = Set(features ?? [])
         state.context = context
         state.flow = flow ?? [:]
@@ -143,8 +142,14 @@ extension NavigationState {
 
 extension TabCustomization {
     /// The customization the cookie's tab names give: names of no tab are dropped, and so are
-    /// hidden tabs that cannot be hidden.
-    init(names order: [String], hidden: [String]) {
+    /// hidden tabs that cannot be hidden. A cookie that names none holds the app's own
+    /// arrangement, which it leaves out.
+    init(names order: [String]?, hidden: [String]?) {
+        guard order != nil || hidden != nil else {
+            self = .appDefault
+            return
+        }
+        let order = order ?? [], hidden = hidden ?? []
         self.init(
             order: order.compactMap(Tab.init(rawValue:)),
             hidden: Set(hidden.compactMap(Tab.init(rawValue:)).filter { $0.canBeHidden }))

@@ -26,12 +26,9 @@ extension NavigationResponder {
         let crumbs = page.showsScreen ? breadcrumbs(for: context, page: page) : []
         var split = page.showsScreen
             ? try await splitModel(context: context, page: page, detailTitle: title, detail: content) : nil
-        if var found = source, let columns = split?.columns.indices {
-            for column in columns {
-                found.mark(in: &split!.columns[column].toolbar)
-                found.mark(in: &split!.columns[column].content)
-            }
-            source = found
+        for column in split?.columns.indices ?? 0..<0 {
+            source?.mark(in: &split!.columns[column].toolbar)
+            source?.mark(in: &split!.columns[column].content)
         }
         presentation?.isAnchored = source?.isFound ?? false
         let back: PageModel.Link? = crumbs.count >= 2

@@ -27,8 +27,8 @@ struct PresentationSource {
 
     /// Marks the first link in `html` that leads to the presentation, unless one was marked.
     mutating func mark(in html: inout [UInt8]) {
-        guard !isFound, let index = Self.firstIndex(of: needle, in: html) else { return }
-        html.insert(contentsOf: Self.attribute, at: index)
+        guard !isFound, let found = html.firstRange(of: needle) else { return }
+        html.insert(contentsOf: Self.attribute, at: found.lowerBound)
         isFound = true
     }
 
@@ -37,17 +37,5 @@ struct PresentationSource {
         guard !isFound, let index = toolbar.firstIndex(where: { $0.href == href }) else { return }
         toolbar[index].isPresentationSource = true
         isFound = true
-    }
-
-    private static func firstIndex(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
-        guard let first = needle.first, needle.count <= haystack.count else { return nil }
-        var index = 0
-        let last = haystack.count - needle.count
-        while index <= last {
-            guard let start = haystack[index...last].firstIndex(of: first) else { return nil }
-            if haystack[start..<start + needle.count].elementsEqual(needle) { return start }
-            index = start + 1
-        }
-        return nil
     }
 }
