@@ -9,20 +9,29 @@ let package = Package(
         .library(name: "MicroHTTP", targets: ["MicroHTTP"]),
         .library(name: "NavigationHTML", targets: ["NavigationHTML"]),
         .library(name: "HTMLTemplates", targets: ["HTMLTemplates"]),
+        .library(name: "NavigationTesting", targets: ["NavigationTesting"]),
         .executable(name: "navigation-demo", targets: ["NavigationDemo"]),
         .executable(name: "phase-benchmark", targets: ["PhaseBenchmark"]),
     ],
+    // An app that depends on the library names its products and disables these traits
+    // (`.package(url: …, from: …, traits: [])`): SwiftPM then leaves out every dependency that
+    // only the demo uses (SE-0450), so the app resolves, checks out and builds the library's
+    // own dependencies and nothing else. This package's own targets need `Demo` to build.
     traits: [
+        // The demo app, its tools and their dependencies (GRDB, swift-argument-parser).
+        .trait(name: "Demo", description: "The demo app, its benchmark, fuzzer and tests (SQLite through GRDB)."),
         // The demo's PostgreSQL store (postgres-nio, and SwiftNIO under it). On by default;
-        // `--disable-default-traits` builds the demo on SQLite alone, in a fraction of the time
-        // (the sanitizer and fuzzing builds of scripts/tsan and scripts/fuzz do).
-        .trait(name: "PostgreSQL", description: "The demo can keep its data in PostgreSQL (--database)."),
-        .default(enabledTraits: ["PostgreSQL"]),
+        // `--traits Demo` builds the demo on SQLite alone, in a fraction of the time (the
+        // sanitizer and fuzzing builds of scripts/tsan and scripts/fuzz do).
+        .trait(name: "PostgreSQL", description: "The demo can keep its data in PostgreSQL (--database).",
+               enabledTraits: ["Demo"]),
+        .default(enabledTraits: ["Demo", "PostgreSQL"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         // `swift package generate-documentation` (scripts/docs): the DocC catalogs of Navigation
@@ -33,11 +42,15 @@ let package = Package(
         .systemLibrary(
             name: "CMicroHTTPD",
             pkgConfig: "libmicrohttpd",
-            providers: [.apt(["libmicrohttpd-dev"])]
+            providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
         ),
         .target(
             name: "MicroHTTP",
-            dependencies: ["CMicroHTTPD"]
+            dependencies: [
+                "CMicroHTTPD",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
         ),
         .target(
             name: "Navigation",
@@ -50,8 +63,13 @@ let package = Package(
             dependencies: [
                 "Navigation", "MicroHTTP", "HTMLTemplates",
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            plugins: ["EmbedLibraryAssets"]
         ),
+        // The library's templates, stylesheet, script and icons, from the top-level Templates/navigation
+        // and Public folders, built into NavigationHTML (see LibraryAssets).
+        .plugin(name: "EmbedLibraryAssets", capability: .buildTool(), dependencies: ["AssetEmbedder"]),
+        .executableTarget(name: "AssetEmbedder"),
         // The demo's navigation schema (routes, tabs, destinations): values only, so the cookie
         // fuzzer builds it without the app, its templates and its databases.
         .target(name: "DemoSchema", dependencies: ["Navigation"]),
@@ -60,16 +78,18 @@ let package = Package(
             dependencies: [
                 "DemoSchema", "Navigation", "NavigationHTML", "MicroHTTP",
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["Demo"])),
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .executableTarget(
             name: "NavigationDemo",
             dependencies: [
                 "DemoApp", "MicroHTTP",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Demo"])),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         // The in-process micro-benchmark of a request's phases (`scripts/bench` runs it too).
@@ -83,8 +103,32 @@ let package = Package(
             dependencies: ["DemoSchema", "Navigation"],
             path: "Sources/CookieFuzzer"
         ),
+        // The whole files the documentation shows (Examples/Snippets, which is also a package of its
+        // own), compiled with the library's, so that a change of API that breaks them fails the build.
+        .executableTarget(
+            name: "Shelf",
+            dependencies: [
+                "Navigation", "NavigationHTML", "MicroHTTP",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            path: "Examples/Snippets/Sources/Shelf"
+        ),
+        // The test kit for apps' own tests: their app on a free port (or in process), and a client
+        // that browses it as a browser would.
+        .target(
+            name: "NavigationTesting",
+            dependencies: ["Navigation", "NavigationHTML", "MicroHTTP"]
+        ),
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
-        .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP", "HTTPTestSupport"]),
+        .testTarget(
+            name: "MicroHTTPTests",
+            dependencies: [
+                "MicroHTTP", "HTTPTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "HTTPTestSupport"]),
         .testTarget(name: "HTMLTemplatesTests", dependencies: ["HTMLTemplates"]),
         .testTarget(
@@ -92,11 +136,15 @@ let package = Package(
             dependencies: ["NavigationHTML", "Navigation", "MicroHTTP", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
+            name: "NavigationTestingTests",
+            dependencies: ["NavigationTesting", "NavigationHTML", "Navigation", "MicroHTTP"]
+        ),
+        .testTarget(
             name: "DemoAppTests",
             dependencies: [
                 "DemoApp", "NavigationHTML", "Navigation", "MicroHTTP", "HTTPTestSupport",
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["Demo"])),
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
             ]
         ),

@@ -7,7 +7,9 @@ let package = Package(
     name: "Notes",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(name: "WebNavigation", path: "../.."),
+        .package(name: "WebNavigation", path: "../..", traits: []),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
     targets: [
         .target(
@@ -16,10 +18,17 @@ let package = Package(
                 .product(name: "Navigation", package: "WebNavigation"),
                 .product(name: "NavigationHTML", package: "WebNavigation"),
                 .product(name: "MicroHTTP", package: "WebNavigation"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .executableTarget(name: "notes", dependencies: ["NotesApp"]),
-        .testTarget(name: "NotesAppTests", dependencies: ["NotesApp"]),
+        .executableTarget(
+            name: "notes",
+            dependencies: ["NotesApp", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]
+        ),
+        .testTarget(
+            name: "NotesAppTests",
+            dependencies: ["NotesApp", .product(name: "NavigationTesting", package: "WebNavigation")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

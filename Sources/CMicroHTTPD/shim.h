@@ -6,7 +6,9 @@
 #include <string.h>
 #include <sys/types.h>
 #include <sys/socket.h>
+#if defined(__linux__)
 #include <malloc.h>
+#endif
 #include <sched.h>
 #include <poll.h>
 #include <pthread.h>
@@ -141,11 +143,15 @@ shim_peers_closed (const int *sockets, unsigned char *closed, size_t count)
 
 /* glibc's M_TRIM_THRESHOLD: how much freed memory at the top of a malloc arena
  * is kept rather than returned to the kernel. A macro, which Swift does not
- * import. */
+ * import. Elsewhere (macOS's allocator has no such setting) it does nothing. */
 static inline void
 shim_set_malloc_trim_threshold (int bytes)
 {
+#if defined(__linux__)
   mallopt (M_TRIM_THRESHOLD, bytes);
+#else
+  (void) bytes;
+#endif
 }
 
 #ifdef __linux__

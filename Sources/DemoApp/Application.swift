@@ -3,23 +3,91 @@ import Logging
 import MicroHTTP
 import Navigation
 import NavigationHTML
+import ServiceLifecycle
 #if PostgreSQL
 import PostgresNIO
 #endif
 
-/// Runs `body` with the demo server built and ready to `start()`: static files from the public
-/// folder, then the navigation app, with one log line per request; the data in PostgreSQL when
-/// the configuration names a database (its connection pool runs for as long as `body` does, and
-/// the schema is brought up to date first), else in the SQLite file of the data folder. Kept
-/// apart from `@main` so tests can run the real server on a free port. The server is shut down
-/// when `body` returns or throws, if `body` has not done it.
+/// The demo, built and ready to run: static files from the public folder, then the library's
+/// own files and the navigation app, with one log line per request; the data in PostgreSQL when
+/// the configuration names a database, else in the SQLite file of the data folder.
+///
+/// It runs as services in a `ServiceGroup`, as the executable does, or inside
+/// `withDemoApplication(_:logger:_:)`, as tests do:
+///
+/// ```swift
+/// let demo = try DemoApplication(DemoConfiguration(port: 0), logger: logger)
+/// let group = ServiceGroup(configuration: .init(
+///     services: demo.services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+/// try await group.run()
+/// ```
+public struct DemoApplication: Sendable {
+    /// The HTTP server; not listening until it runs.
+    public let server: Server
+    fileprivate let database: Database?
+
+    /// - Throws: the errors of reading the templates, the secrets or the SQLite file.
+    public init(
+        _ configuration: DemoConfiguration, logger: Logger = Logger(label: "navigation-demo"),
+        onListening: (@Sendable (Server) async -> Void)? = nil
+    ) throws {
+        let store: any DemoStorage
+        if let url = configuration.database {
+            #if PostgreSQL
+            var storeLogger = logger
+            storeLogger.logLevel = .error
+            let postgres = PostgresDemoStore(url: url, statementTimeout: configuration.requestDeadline, logger: storeLogger)
+            database = Database(store: postgres, url: url)
+            store = postgres
+            #else
+            throw DatabaseUnreachable(url: url, reason: HTTPError(.serviceUnavailable, DatabaseUnreachable.notBuiltIn))
+            #endif
+        } else {
+            database = nil
+            store = try DemoStore(path: (configuration.dataDirectory as NSString).appendingPathComponent("demo.sqlite"))
+        }
+        server = try Self.server(store, configuration, logger: logger, onListening: onListening)
+    }
+
+    /// What runs, in the order a `ServiceGroup` starts them and the reverse of the order it stops
+    /// them: the PostgreSQL pool when there is one, then the server, which first checks that the
+    /// database answers and brings its schema up to date (``DatabaseUnreachable`` otherwise).
+    public var services: [any Service] {
+        guard let database else { return [server] }
+        return [database, DatabaseFirst(database: database, server: server)]
+    }
+
+    private static func server(
+        _ store: any DemoStorage, _ configuration: DemoConfiguration, logger: Logger,
+        onListening: (@Sendable (Server) async -> Void)?
+    ) throws -> Server {
+        let templates = try TemplateLibrary.navigation(directory: configuration.templatesDirectory)
+        let cookie = StateCookie<DemoNavigation>(keys: try SecretStore.keyRing(for: configuration))
+        let app = try NavigationResponder(app: DemoApp(store: store), templates: templates, cookie: cookie)
+        let files = FileResponder(root: configuration.publicDirectory, fallback: DemoResponder(navigation: app))
+        var settings = ServerConfiguration()
+        settings.host = configuration.host
+        settings.port = configuration.port
+        settings.requestDeadline = configuration.requestDeadline
+        settings.trustedProxies = configuration.trustedProxies
+        let named: any HTTPResponder = configuration.instanceName.map {
+            HeaderAddingResponder(next: files, fields: [("X-Instance", $0)])
+        } ?? files
+        return Server(
+            configuration: settings, responder: RequestLogger(next: named, logger: logger), logger: logger,
+            onListening: onListening)
+    }
+}
+
+/// Runs `body` with the demo server built and ready to `start()`, and the database's pool
+/// running and checked (see ``DemoApplication``) for as long as `body` does. Kept apart from
+/// `@main` so tests can run the real server on a free port. The server is shut down when `body`
+/// returns or throws, if `body` has not done it.
 ///
 /// ```swift
 /// try await withDemoApplication(DemoConfiguration(port: 0)) { server in
 ///     try server.start()
 ///     print("http://127.0.0.1:\(server.port)/")
-///     await signals.wait()
-///     server.shutdown()
 /// }
 /// ```
 ///
@@ -30,54 +98,57 @@ public func withDemoApplication<Result: Sendable>(
     logger: Logger = Logger(label: "navigation-demo"),
     _ body: (Server) async throws -> Result
 ) async throws -> Result {
-    guard let url = configuration.database else {
-        let store = try DemoStore(path: (configuration.dataDirectory as NSString).appendingPathComponent("demo.sqlite"))
-        return try await serve(store, configuration, logger: logger, body)
-    }
-    #if PostgreSQL
-    var storeLogger = logger
-    storeLogger.logLevel = .error
-    let store = PostgresDemoStore(url: url, statementTimeout: configuration.requestDeadline, logger: storeLogger)
+    let demo = try DemoApplication(configuration, logger: logger)
+    defer { demo.server.shutdown() }
+    guard let database = demo.database else { return try await body(demo.server) }
     return try await withThrowingTaskGroup(of: Void.self) { group in
-        group.addTask { await store.run() }
+        group.addTask { try await database.run() }
         defer { group.cancelAll() }
-        do {
-            // Connecting once first: the pool would keep trying rather than fail.
-            try await store.probe()
-            try await store.migrate()
-        } catch {
-            throw DatabaseUnreachable(url: url, reason: error)
-        }
-        return try await serve(store, configuration, logger: logger, body)
+        try await database.prepare()
+        return try await body(demo.server)
     }
-    #else
-    throw DatabaseUnreachable(url: url, reason: HTTPError(.serviceUnavailable, DatabaseUnreachable.notBuiltIn))
-    #endif
 }
 
-private func serve<Result>(
-    _ store: any DemoStorage, _ configuration: DemoConfiguration, logger: Logger, _ body: (Server) async throws -> Result
-) async throws -> Result {
-    let templates = try TemplateLibrary(directory: configuration.templatesDirectory)
-    let cookie = StateCookie<DemoNavigation>(keys: try SecretStore.keyRing(for: configuration))
-    // Versioned URLs for the pages' own files, read once at start-up: they cache for a year.
-    let publicFiles = configuration.publicDirectory
-    let app = try NavigationResponder(
-        app: DemoApp(store: store), templates: templates, cookie: cookie,
-        stylesheet: FileResponder.versionedURL(of: "app.css", in: publicFiles),
-        script: FileResponder.versionedURL(of: "app.js", in: publicFiles))
-    let files = FileResponder(root: configuration.publicDirectory, fallback: DemoResponder(navigation: app))
-    var settings = ServerConfiguration()
-    settings.host = configuration.host
-    settings.port = configuration.port
-    settings.requestDeadline = configuration.requestDeadline
-    settings.trustedProxies = configuration.trustedProxies
-    let named: any HTTPResponder = configuration.instanceName.map {
-        HeaderAddingResponder(next: files, fields: [("X-Instance", $0)])
-    } ?? files
-    let server = Server(configuration: settings, responder: RequestLogger(next: named, logger: logger))
-    defer { server.shutdown() }
-    return try await body(server)
+extension DemoApplication {
+    /// The PostgreSQL store as a service: its connection pool runs until a graceful shutdown
+    /// (or cancellation), once the server in front of it has stopped.
+    struct Database: Service {
+        #if PostgreSQL
+        let store: PostgresDemoStore
+        #else
+        let store: Never
+        #endif
+        let url: DatabaseURL
+
+        func run() async throws {
+            #if PostgreSQL
+            try? await cancelWhenGracefulShutdown { await store.run() }
+            #endif
+        }
+
+        /// Connects once first (the pool would keep trying rather than fail), then migrates.
+        func prepare() async throws {
+            #if PostgreSQL
+            do {
+                try await store.probe()
+                try await store.migrate()
+            } catch {
+                throw DatabaseUnreachable(url: url, reason: error)
+            }
+            #endif
+        }
+    }
+
+    /// The server, listening only once the database answers and has its schema.
+    struct DatabaseFirst: Service {
+        let database: Database
+        let server: Server
+
+        func run() async throws {
+            try await database.prepare()
+            try await server.run()
+        }
+    }
 }
 
 /// The database named at start could not be reached (or refused the schema): the message names
@@ -86,7 +157,7 @@ public struct DatabaseUnreachable: Error, CustomStringConvertible {
     public let url: DatabaseURL
     public let reason: any Error
 
-    /// Why a build without the `PostgreSQL` trait (`--disable-default-traits`) cannot use one.
+    /// Why a build without the `PostgreSQL` trait (`--traits Demo`) cannot use one.
     public static let notBuiltIn = "this build has no PostgreSQL store (it was built without the PostgreSQL trait)"
 
     public var description: String {

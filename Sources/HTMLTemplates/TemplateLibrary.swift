@@ -20,16 +20,27 @@ public struct TemplateLibrary: Sendable {
 
     /// Compiles every `.mustache` file below `directory`.
     public init(directory: String) throws {
+        try self.init(sources: try Self.sources(directory: directory))
+    }
+
+    /// The text of every `.mustache` file below `directory`, named by its path there without the
+    /// extension.
+    ///
+    /// - Throws: `TemplateError` when the folder does not exist or cannot be read.
+    public static func sources(directory: String) throws -> [String: String] {
         let root = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL
-        guard let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else {
-            throw TemplateError(template: directory, line: 0, message: "The templates folder cannot be read.")
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue,
+              let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
+        else {
+            throw TemplateError(template: directory, line: 0, message: "There is no templates folder at \(root.path).")
         }
         var sources: [String: String] = [:]
         for case let file as URL in files where file.pathExtension == "mustache" {
             let relative = file.standardizedFileURL.path.dropFirst(root.path.count).drop { $0 == "/" }
             sources[String(relative.dropLast(".mustache".count))] = try String(contentsOf: file, encoding: .utf8)
         }
-        try self.init(sources: sources)
+        return sources
     }
 
     /// Compiles templates given as source text, by name.

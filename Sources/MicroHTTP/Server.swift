@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import Logging
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -33,14 +34,25 @@ public final class Server: Sendable {
         case stopped
     }
 
-    private let configuration: ServerConfiguration
-    private let core: ServerCore
+    let configuration: ServerConfiguration
+    let core: ServerCore
+    /// Where the server says where it listens and when it stops (see `run()`).
+    public let logger: Logger
+    /// Called by `run()` once the server listens, with the server (its `port` is then the real
+    /// one): a test or a script learns the port that `0` chose.
+    let onListening: (@Sendable (Server) async -> Void)?
     private let state = Mutex(State.idle)
     private let boundPort: Atomic<Int>
 
-    /// A server that is not listening yet; see `start()`.
-    public init(configuration: ServerConfiguration, responder: any HTTPResponder) {
+    /// A server that is not listening yet; see `run()` (as a `Service`) or `start()`.
+    public init(
+        configuration: ServerConfiguration, responder: any HTTPResponder,
+        logger: Logger = Logger(label: "MicroHTTP"),
+        onListening: (@Sendable (Server) async -> Void)? = nil
+    ) {
         self.configuration = configuration
+        self.logger = logger
+        self.onListening = onListening
         core = ServerCore(
             responder: responder, maxBodySize: configuration.maxBodySize,
             requestDeadline: configuration.requestDeadline,

@@ -49,6 +49,9 @@ public struct ServerConfiguration: Sendable {
     /// `forwardedScheme` and `forwardedHost` from those headers. From any other address the
     /// headers are not read, so a client cannot claim to be someone else or to use https.
     public var trustedProxies: [String] = []
+    /// How long `Server.run()` waits for the requests in flight once a graceful shutdown begins
+    /// (see `Server.shutdown(timeout:quietPeriod:)`).
+    public var shutdownTimeout: Duration = .seconds(10)
 
     public init(
         host: String = "127.0.0.1",
@@ -97,6 +100,7 @@ public struct ServerConfiguration: Sendable {
         if let wrong = trustedProxies.first(where: { TrustedProxies.normalized($0) == nil }) {
             return "trusted proxy \"\(wrong)\" is not an IP address"
         }
+        if shutdownTimeout < .zero { return "shutdownTimeout must not be negative, got \(shutdownTimeout)" }
         if requestDeadline <= .zero { return "requestDeadline must be positive, got \(requestDeadline)" }
         return nil
     }

@@ -3,6 +3,8 @@ import DemoApp
 import Foundation
 import Logging
 import MicroHTTP
+import NavigationHTML
+import ServiceLifecycle
 
 /// Runs the demo app until SIGINT or SIGTERM, then finishes the requests in flight and exits 0.
 @main
@@ -80,7 +82,6 @@ struct NavigationDemo: AsyncParsableCommand {
         setenv("TZ", ":/etc/localtime", 0)
         LoggingSystem.bootstrap(LineLogHandler.init)
         let logger = Logger(label: "navigation-demo")
-        let signals = SignalWaiter()
 
         let configuration = DemoConfiguration(
             host: host, port: port, dataDirectory: dataDir, secretFile: secretFile,
@@ -88,21 +89,29 @@ struct NavigationDemo: AsyncParsableCommand {
             requestDeadline: .milliseconds(Int(requestDeadline * 1000)), trustedProxies: trustedProxies,
             instanceName: instanceName)
         do {
-            try await withDemoApplication(configuration, logger: logger) { server in
-                try server.start()
+            let demo = try DemoApplication(configuration, logger: logger) { server in
                 // Written unbuffered: scripts and tests read the port from this line.
-                let address = host.contains(":") ? "[\(host)]" : host
-                FileHandle.standardOutput.write(Data("Serving on http://\(address):\(server.port)/\n".utf8))
-
-                let received = await signals.wait()
-                logger.info("Received signal \(received); finishing requests in flight")
-                server.shutdown(timeout: 10)
+                FileHandle.standardOutput.write(Data("Serving on \(server.address)\n".utf8))
             }
+            // SIGTERM and SIGINT drain the server first, then close the database's pool.
+            var quiet = logger
+            quiet.logLevel = .warning
+            let group = ServiceGroup(configuration: ServiceGroupConfiguration(
+                services: demo.services, gracefulShutdownSignals: [.sigterm, .sigint], logger: quiet))
+            try await group.run()
         } catch let error as DatabaseUnreachable {
-            StandardErrorWriter.shared.flush()  // the log's lines first
-            FileHandle.standardError.write(Data("navigation-demo: \(error)\n".utf8))
-            throw ExitCode.failure
+            fail(error)
+        } catch let error as ServerError {
+            fail(error)
+        } catch let error as TemplateError {
+            fail(error)
         }
-        logger.info("Stopped")
+    }
+
+    /// One line on standard error, after the log's, and exit 1.
+    private func fail(_ error: any Error) -> Never {
+        StandardErrorWriter.shared.flush()
+        FileHandle.standardError.write(Data("navigation-demo: \(error)\n".utf8))
+        Foundation.exit(1)
     }
 }

@@ -21,6 +21,7 @@ extension ListRow: TemplateModel {
         "value": .text(\.value),
         "href": .text(\.href),
         "isSelected": .flag(\.isSelected),
+        "systemImage": .text(\.systemImage),
         "buttons": .list(\.buttons),
         "hasButtons": .flag { !$0.buttons.isEmpty },
     ])

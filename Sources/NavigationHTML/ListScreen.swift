@@ -47,18 +47,27 @@ public struct ListRow: Sendable {
     public var href: String?
     /// The selected row of a list that is a split-view column.
     public var isSelected: Bool
+    /// An icon before the title (SwiftUI's `Label(_:systemImage:)`), by an SF Symbol name of the
+    /// library's set (`LibraryAssets.iconNames`); decorative, as the title names the row.
+    public var systemImage: String?
     /// Buttons at the end of the row (a `Button` in a SwiftUI `List`).
     var buttons: [ButtonModel] = []
 
     /// A row without buttons: a link when `href` is given, and not selected unless `isSelected`.
+    ///
+    /// ```swift
+    /// ListRow("Work", value: "3", href: context.href(.push(.folder("Work"))), systemImage: "folder")
+    /// ```
     public init(
-        _ title: String, subtitle: String? = nil, value: String? = nil, href: String? = nil, isSelected: Bool = false
+        _ title: String, subtitle: String? = nil, value: String? = nil, href: String? = nil, isSelected: Bool = false,
+        systemImage: String? = nil
     ) {
         self.title = title
         self.subtitle = subtitle
         self.value = value
         self.href = href
         self.isSelected = isSelected
+        self.systemImage = systemImage?.isEmpty == false ? systemImage : nil
     }
 }
 

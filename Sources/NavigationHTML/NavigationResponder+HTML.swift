@@ -40,6 +40,7 @@ extension NavigationResponder {
             transition: page.movement.rawValue,
             appName: app.name,
             stylesheet: stylesheet,
+            appStylesheets: appStylesheets,
             script: script,
             // The context's state, unless the presentation could not be shown.
             canonicalURL: page.state.presentation == nil && context.state.presentation != nil

@@ -8,10 +8,14 @@ import Navigation
 /// state changed.
 ///
 /// ```swift
-/// let templates = try TemplateLibrary(directory: "Templates")
-/// let responder = try NavigationResponder(app: ShopApp(), templates: templates, cookie: StateCookie(keys: ring))
-/// let server = Server(configuration: .init(port: 8080), responder: FileResponder(root: "Public", fallback: responder))
+/// let responder = try NavigationResponder(app: ShopApp(), cookie: StateCookie(keys: ring))
+/// let server = Server(configuration: .init(port: 8080), responder: responder)
 /// ```
+///
+/// The library's templates, stylesheet, script and icons come with it (`LibraryAssets`) and are
+/// served from here, under `LibraryAssets.prefix`. An app adds templates of its own, or replaces
+/// one of the library's, with `TemplateLibrary.navigation(directory:)`, and adds stylesheets of
+/// its own after the library's with `stylesheets`.
 ///
 /// A cookie that fails verification or decoding counts as absent: the URL is still served and a
 /// valid cookie replaces it. Unknown paths and missing items answer 404 inside the app's chrome.
@@ -26,13 +30,26 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
     /// Where pages load the stylesheet and the script from (versioned URLs cache for long).
     let stylesheet: String
     let script: String
+    /// The app's own stylesheets, linked after the library's.
+    let appStylesheets: [PageModel.Stylesheet]
 
     /// Checks the schema's URL mapping first (`NavigationSchema.checkPaths()`): a route whose
     /// mapping is derived from `Codable` but cannot be expressed in a path throws its
     /// `PathMappingError` here, when the app starts, rather than when a request meets it.
+    ///
+    /// - Parameters:
+    ///   - app: What each screen shows, and what its forms do.
+    ///   - cookie: How the state that the URL does not show is signed and kept (`StateCookie`).
+    ///   - templates: The library's templates (the default), or those of
+    ///     `TemplateLibrary.navigation(directory:)`: the app's own beside them.
+    ///   - stylesheets: URLs of the app's own stylesheets, linked after the library's, so their
+    ///     rules win (serve the files with `FileResponder`).
+    ///   - stylesheet: The stylesheet that replaces the library's; rarely needed.
+    ///   - script: The script that replaces the library's; rarely needed.
     public init(
-        app: App, templates: TemplateLibrary, cookie: StateCookie<Schema>,
-        stylesheet: String = "/app.css", script: String = "/app.js"
+        app: App, templates: TemplateLibrary = .navigation, cookie: StateCookie<Schema>,
+        stylesheets: [String] = [],
+        stylesheet: String = LibraryAssets.url(of: "app.css"), script: String = LibraryAssets.url(of: "app.js")
     ) throws {
         try Schema.checkPaths()
         self.app = app
@@ -40,6 +57,12 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
         self.cookie = cookie
         self.stylesheet = stylesheet
         self.script = script
+        appStylesheets = stylesheets.map(PageModel.Stylesheet.init)
+    }
+
+    /// The library's own files (`LibraryAssets`), at once; nil for every other request.
+    public func immediateResponse(to request: Request) throws -> Response? {
+        LibraryAssets.response(to: request)
     }
 
     /// Answers a GET or HEAD with the page the URL names, all of it inside one
@@ -50,6 +73,7 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
     /// whatever the app throws, except a 4xx for a screen: the page shows that as a notice, with
     /// its status.
     public func respond(to request: Request) async throws -> Response {
+        if let asset = LibraryAssets.response(to: request) { return asset }
         guard [.get, .head, .post].contains(request.method) else {
             throw HTTPError(.methodNotAllowed, "Only GET, HEAD and POST are served here.")
         }

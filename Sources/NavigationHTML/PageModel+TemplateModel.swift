@@ -9,6 +9,7 @@ extension PageModel: TemplateModel {
         "transition": .text(\.transition),
         "appName": .text(\.appName),
         "stylesheet": .text(\.stylesheet),
+        "appStylesheets": .list(\.appStylesheets),
         "script": .text(\.script),
         "canonicalURL": .text(\.canonicalURL),
         "back": .model(\.back),
@@ -134,4 +135,8 @@ extension PageModel.ToolbarButton: TemplateModel {
         "href": .text(\.href),
         "isPresentationSource": .flag(\.isPresentationSource),
     ])
+}
+
+extension PageModel.Stylesheet: TemplateModel {
+    static let templateFields = TemplateFields<Self>(["href": .text(\.href)])
 }

@@ -117,6 +117,11 @@ struct PageModel {
         let placeholder: String
     }
 
+    /// A stylesheet's URL.
+    struct Stylesheet: Sendable {
+        let href: String
+    }
+
     let title: String
     /// "light", "dark", or "system".
     let colorScheme: String
@@ -125,6 +130,8 @@ struct PageModel {
     let transition: String
     let appName: String
     let stylesheet: String
+    /// The app's own stylesheets, after the library's.
+    let appStylesheets: [Stylesheet]
     let script: String
     let canonicalURL: String
     let back: Link?

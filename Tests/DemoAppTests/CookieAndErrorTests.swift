@@ -1,4 +1,5 @@
 import Foundation
+import NavigationHTML
 import Testing
 
 /// The state cookie's rules and the answers to bad input, as a client sees them.
@@ -104,7 +105,16 @@ import Testing
             #expect(script.response.header("Cache-Control") == "public, max-age=31536000, immutable",
                     "the page links to the file's current version, which may be cached for a year")
             let stylesheet = try #require(page.html.firstMatch(of: #/<link rel="stylesheet" href="([^"]*)">/#)?.output.1)
-            #expect(stylesheet.hasPrefix("/app.css?v="))
+            // The library's own stylesheet, under the prefix that names its contents.
+            #expect(stylesheet == LibraryAssets.url(of: "app.css") && stylesheet.hasPrefix("/_navigation/"))
+            let current = try user.get(String(stylesheet))
+            #expect(current.response.header("Content-Type") == "text/css; charset=utf-8")
+            #expect(current.response.header("Cache-Control") == "public, max-age=31536000, immutable")
+            #expect(current.html.contains(#".symbol-star\.fill { --symbol: url("icons/star.fill.svg"); }"#), "every icon of the set")
+            let old = try user.get("/_navigation/000000000000/app.css")
+            #expect(old.status == 200 && old.response.header("Cache-Control") == "public, max-age=300",
+                    "a page of an older version gets today's file, cached briefly")
+            #expect(try user.get("/_navigation/000000000000/nothing.css").status == 404)
             #expect(try user.get("/app.css?v=stale").response.header("Cache-Control") == "public, max-age=3600")
         }
     }

@@ -60,7 +60,7 @@ import Testing
             line.hasPrefix("20") && line.contains(" info navigation-demo: [NavigationHTML] ")
                 && line.contains(" GET /no-such-page/\(index) 404 ") && line.hasSuffix("µs")
         }, "every line whole, in the order answered")
-        #expect(written.last?.hasSuffix("[NavigationDemo] Stopped") == true)
+        #expect(written.last?.hasSuffix("[MicroHTTP] Stopped") == true)
     }
 
     /// SIGTERM while 50 edits are in flight (headers read, bodies still arriving): new

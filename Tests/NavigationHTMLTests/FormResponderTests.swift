@@ -9,8 +9,7 @@ import Testing
     let cookie = StateCookie<EditableNotes>(keys: KeyRing(secrets: ["a secret of at least sixteen characters"])!)
 
     func responder(_ app: EditableNotesApp = EditableNotesApp()) async throws -> NavigationResponder<EditableNotesApp> {
-        try NavigationResponder(app: app, templates: try TemplateLibrary(directory: NavigationResponderTests.templates),
-                            cookie: cookie)
+        try NavigationResponder(app: app, cookie: cookie)
     }
 
     /// GETs `path`, then posts `fields` with the page's token and cookie, as a browser would.

@@ -10,8 +10,7 @@ import Testing
     let cookie = StateCookie<EditableNotes>(keys: KeyRing(secrets: ["a secret of at least sixteen characters"])!)
 
     func responder() throws -> NavigationResponder<EditableNotesApp> {
-        try NavigationResponder(app: EditableNotesApp(), templates: try TemplateLibrary(directory: NavigationResponderTests.templates),
-                                cookie: cookie)
+        try NavigationResponder(app: EditableNotesApp(), cookie: cookie)
     }
 
     /// The page at `path` (with `query`) after the page at `before`, and how it says it moved.

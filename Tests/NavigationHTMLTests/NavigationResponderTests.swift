@@ -11,7 +11,7 @@ import Testing
     let cookie = StateCookie<Notes>(keys: KeyRing(secrets: ["a secret of at least sixteen characters"])!)
 
     func responder() async throws -> NavigationResponder<NotesApp> {
-        try NavigationResponder(app: NotesApp(), templates: try TemplateLibrary(directory: Self.templates), cookie: cookie)
+        try NavigationResponder(app: NotesApp(), cookie: cookie)
     }
 
     func html(_ response: Response) -> String { String(decoding: response.bodyBytes, as: UTF8.self) }

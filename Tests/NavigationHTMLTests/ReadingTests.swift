@@ -52,8 +52,7 @@ struct ReadingNotesApp: NavigationApp {
     @Test func everyQuestionOfAGetOrHeadComesInsideOneRead() async throws {
         let app = ReadingNotesApp()
         let responder = try NavigationResponder(
-            app: app, templates: try TemplateLibrary(directory: NavigationResponderTests.templates),
-            cookie: StateCookie<Notes>(keys: KeyRing(secrets: ["a secret of at least sixteen characters"])!))
+            app: app, cookie: StateCookie<Notes>(keys: KeyRing(secrets: ["a secret of at least sixteen characters"])!))
         let page = try await responder.respond(to: Request(method: .get, path: "/notes/note/2"))
         #expect(page.status == .ok)
         _ = try await responder.respond(to: Request(method: .head, path: "/archive"))

@@ -30,7 +30,7 @@ struct ArchiveFormApp: NavigationApp {
     /// Posts the archive form with `reason`, with the page's token and cookie as a browser would.
     func archive(_ reason: String) async throws -> Response {
         let responder = try NavigationResponder(
-            app: ArchiveFormApp(), templates: try TemplateLibrary(directory: NavigationResponderTests.templates), cookie: cookie)
+            app: ArchiveFormApp(), cookie: cookie)
         let page = try await responder.respond(to: Request(method: .get, path: "/archive"))
         let html = String(decoding: page.bodyBytes, as: UTF8.self)
         let token = try #require(html.firstMatch(of: #/name="_token" value="([^"]*)"/#)?.output.1)

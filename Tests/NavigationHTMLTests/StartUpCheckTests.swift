@@ -19,10 +19,9 @@ import Testing
     }
 
     @Test func aRouteThePathCannotExpressStopsTheResponderBeingMade() throws {
-        let templates = try TemplateLibrary(directory: NavigationResponderTests.templates)
         let cookie = StateCookie<Tagged>(keys: KeyRing(secrets: ["a secret of at least sixteen characters"])!)
         let error = #expect(throws: PathMappingError.self) {
-            try NavigationResponder(app: TaggedApp(), templates: templates, cookie: cookie)
+            try NavigationResponder(app: TaggedApp(), cookie: cookie)
         }
         #expect(error?.field == "tagged._0", "\(String(describing: error))")
         #expect(error?.description.contains("a list (an array or a set) cannot be") == true)

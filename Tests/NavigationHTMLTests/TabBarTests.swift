@@ -37,7 +37,7 @@ struct MailApp: NavigationApp {
 
     func page(_ path: String, query: [String: String] = [:], cookies: [String: String] = [:]) async throws -> String {
         let responder = try NavigationResponder(
-            app: MailApp(), templates: try TemplateLibrary(directory: NavigationResponderTests.templates), cookie: cookie)
+            app: MailApp(), cookie: cookie)
         let response = try await responder.respond(to: Request(method: .get, path: path, query: query, cookies: cookies))
         return String(decoding: response.bodyBytes, as: UTF8.self)
     }
@@ -84,8 +84,7 @@ struct MailApp: NavigationApp {
 
     @Test func anAppWithoutIconsOrASearchTabGetsNeither() async throws {
         let responder = try NavigationResponder(
-            app: NotesApp(), templates: try TemplateLibrary(directory: NavigationResponderTests.templates),
-            cookie: StateCookie<Notes>(keys: KeyRing(secrets: ["a secret of at least sixteen characters"])!))
+            app: NotesApp(), cookie: StateCookie<Notes>(keys: KeyRing(secrets: ["a secret of at least sixteen characters"])!))
         let response = try await responder.respond(to: Request(method: .get, path: "/notes"))
         let html = String(decoding: response.bodyBytes, as: UTF8.self)
         #expect(NoteTab.notes.systemImage == nil && NoteTab.notes.searchQueryName == "q")

@@ -82,7 +82,8 @@ public struct NotesApp: NavigationApp {
         let selected: String? = if case .folder(let name)? = context.state.path.first { name } else { nil }
         return .list("Folders", sections: [ListSection(rows: store.folders.map { folder in
             ListRow(folder, value: "\(store.notes(in: folder).count)",
-                    href: context.href(.replace([.folder(name: folder)])), isSelected: folder == selected)
+                    href: context.href(.replace([.folder(name: folder)])), isSelected: folder == selected,
+                    systemImage: "folder")
         })])
     }
 
@@ -93,7 +94,8 @@ public struct NotesApp: NavigationApp {
             ListRow(note.title, href: context.href(.replace([.folder(name: folder), .note(id: note.id)])),
                     isSelected: note.id == selected)
         }
-        let new = ListRow("New Note…", href: context.href(.present(.compose(folder: folder))))
+        let new = ListRow("New Note…", href: context.href(.present(.compose(folder: folder))),
+                          systemImage: "square.and.pencil")
         return .list(folder, sections: [ListSection(rows: rows), ListSection(rows: [new])])
     }
 }

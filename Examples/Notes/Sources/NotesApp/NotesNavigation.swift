@@ -10,6 +10,7 @@ public enum NotesRoute: Route {
 public enum NotesTab: String, Tab {
     case notes, recent
     public var title: String { rawValue.capitalized }
+    public var systemImage: String? { self == .notes ? "note.text" : "clock" }
 }
 
 /// What can be presented: a sheet with a form that creates a note in a folder

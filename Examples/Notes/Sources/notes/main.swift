@@ -1,36 +1,25 @@
-import Dispatch
 import Foundation
+import Logging
+import MicroHTTP
 import Navigation
 import NotesApp
+import ServiceLifecycle
 
-// notes [--port N] [--templates DIR] [--public DIR]: serves the Notes example until SIGINT or
-// SIGTERM. The cookie secret comes from NOTES_SECRET, or is made afresh (cookies then last
-// until the server restarts).
-func option(_ name: String, default value: String) -> String {
-    CommandLine.arguments.firstIndex(of: name).flatMap { CommandLine.arguments.dropFirst($0 + 1).first } ?? value
-}
+// notes [--port N]: serves the Notes example until SIGINT or SIGTERM, which finish the requests
+// in flight first. The cookie secret comes from NOTES_SECRET, or is made afresh (cookies then
+// last until the server restarts).
+let arguments = CommandLine.arguments
+let port = arguments.firstIndex(of: "--port").flatMap { arguments.dropFirst($0 + 1).first }.flatMap { Int($0) } ?? 8080
+let logger = Logger(label: "notes")
 
-let server = try NotesServer.make(
-    port: Int(option("--port", default: "8080")) ?? 8080,
-    templates: option("--templates", default: "../../Templates"),
-    publicFolder: option("--public", default: "../../Public"),
-    secret: ProcessInfo.processInfo.environment["NOTES_SECRET"] ?? KeyRing.generateSecret())
-try server.start()
-FileHandle.standardOutput.write(Data("Serving on http://127.0.0.1:\(server.port)/\n".utf8))
-
-// Wait for a signal, then let the requests in flight finish.
-let stop = DispatchSemaphore(value: 0)
-var sources: [any DispatchSourceSignal] = []
-for number in [SIGINT, SIGTERM] {
-    signal(number, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-    source.setEventHandler { stop.signal() }
-    source.resume()
-    sources.append(source)
+do {
+    let server = try NotesServer.make(
+        port: port, secret: ProcessInfo.processInfo.environment["NOTES_SECRET"] ?? KeyRing.generateSecret(),
+        logger: logger)
+    let services = ServiceGroup(configuration: .init(
+        services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+    try await services.run()
+} catch {
+    FileHandle.standardError.write(Data("notes: \(error)\n".utf8))
+    exit(1)
 }
-DispatchQueue.global().async {
-    stop.wait()
-    server.shutdown()
-    exit(0)
-}
-dispatchMain()
