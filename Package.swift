@@ -120,7 +120,9 @@ let package = Package(
             name: "NavigationTesting",
             dependencies: ["Navigation", "NavigationHTML", "MicroHTTP"]
         ),
-        .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
+        .target(
+            name: "HTTPTestSupport", dependencies: [.product(name: "Logging", package: "swift-log")],
+            path: "Tests/HTTPTestSupport"),
         .testTarget(
             name: "MicroHTTPTests",
             dependencies: [

@@ -17,6 +17,8 @@
 ///     let responder = FileResponder(root: "Public", fallback: app)
 ///     FileResponder.versionedURL(of: "app.css", in: "Public")   // "/app.css?v=1094-6b02…"
 public struct FileResponder: HTTPResponder {
+    /// The folder served, as given: a relative path is from the working directory when the
+    /// responder is made (or at each request, when the folder did not exist then).
     public let root: String
     private let fallback: any HTTPResponder
 
@@ -29,6 +31,8 @@ public struct FileResponder: HTTPResponder {
     /// Small files' bytes, served without a system call while unchanged.
     private let cache: StaticFileCache
 
+    /// Serves the files under `root` and hands every other request to `fallback`; see above for
+    /// which requests name a file.
     public init(root: String, fallback: any HTTPResponder) {
         self.init(root: root, fallback: fallback, recheckInterval: .seconds(1))
     }
@@ -43,6 +47,7 @@ public struct FileResponder: HTTPResponder {
         cache = StaticFileCache(recheckInterval: recheckInterval)
     }
 
+    /// The file's response when the request names one, else `fallback`'s answer or error.
     public func respond(to request: Request) async throws -> Response {
         if let response = fileResponse(to: request) { return response }
         return try await fallback.respond(to: request)

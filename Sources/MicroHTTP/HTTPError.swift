@@ -8,10 +8,14 @@
 ///     throw HTTPError(.notFound, "There is no order “\(id)”.")
 ///     throw HTTPError.unavailable("The database is not answering.", retryAfter: 2)
 public struct HTTPError: Error, Sendable {
+    /// The response's status; its reason phrase is the body when `message` is empty.
     public let status: HTTPStatus
+    /// The plain-text body, shown to the client as it is: never put secrets or internals here.
     public let message: String
+    /// Set on the response, each replacing any field of its name, `Content-Type` included.
     public let headers: HTTPHeaders
 
+    /// Answers `status` with `message` as the body (the reason phrase if empty) and `headers`.
     public init(_ status: HTTPStatus, _ message: String = "", headers: HTTPHeaders = HTTPHeaders()) {
         self.status = status
         self.message = message

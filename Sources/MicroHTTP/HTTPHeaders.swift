@@ -8,10 +8,12 @@ public struct HTTPHeaders: Sendable, Sequence {
 
     private var fields: [Element]
 
+    /// An empty list.
     public init() {
         fields = []
     }
 
+    /// The pairs as fields, in order, repeated names kept; nothing is validated here.
     public init(_ pairs: [(String, String)]) {
         fields = pairs.map { (name: $0.0, value: $0.1) }
     }
@@ -53,6 +55,7 @@ public struct HTTPHeaders: Sendable, Sequence {
         fields.removeAll { Self.sameName($0.name, name) }
     }
 
+    /// The number of fields, each repeat of a name counted.
     public var count: Int { fields.count }
 
     public func makeIterator() -> IndexingIterator<[Element]> {

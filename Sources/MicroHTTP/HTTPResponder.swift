@@ -27,6 +27,8 @@
 ///         }
 ///     }
 public protocol HTTPResponder: Sendable {
+    /// The answer to `request`, asked for when `immediateResponse(to:)` gave none. It may wait, and
+    /// is cancelled at the request's deadline; a thrown `HTTPError` answers with its status.
     func respond(to request: Request) async throws -> Response
 
     /// The answer when it is ready without waiting, else nil, and the server then calls

@@ -8,11 +8,15 @@ public struct HeaderAddingResponder: HTTPResponder {
     let next: any HTTPResponder
     let fields: [(String, String)]
 
+    /// Wraps `next`; each of `fields` replaces any field of its name in the answers (a name listed
+    /// twice keeps its last value).
     public init(next: any HTTPResponder, fields: [(String, String)]) {
         self.next = next
         self.fields = fields
     }
 
+    /// `next`'s answer with the fields set; an `HTTPError` it throws is answered here, with them,
+    /// and any other error passes through (the server answers a bare `500`).
     public func respond(to request: Request) async throws -> Response {
         do {
             return adding(try await next.respond(to: request))

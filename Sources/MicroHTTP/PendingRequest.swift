@@ -17,6 +17,12 @@ final class PendingRequest {
     var isRefused = false
     /// The responder's work, once the whole request has arrived and it had to wait.
     var task: RequestTask?
+    /// Whether the body is kept as it arrives (it is not a form, which the post processor parses).
+    var keepsBody = false
+    /// The body, when `keepsBody`.
+    var body: [UInt8] = []
+    /// The request's id, once the whole request has arrived (answered in `X-Request-Id`).
+    var requestID = ""
     private(set) var bodySize = 0
     private var fields: [String: [UInt8]] = [:]
     /// The field whose value is arriving; nil while skipping a repeated name or a file.

@@ -1,3 +1,5 @@
+import Logging
+
 /// An HTTP request as the server hands it to a responder.
 ///
 /// Every field was parsed by libmicrohttpd; strings that were not valid UTF-8
@@ -7,11 +9,15 @@
 /// libmicrohttpd's C-string path short. The initializer exists so other layers
 /// can test their responders without a server.
 public struct Request: Sendable {
+    /// One of the methods responders see: a request with any other was answered `405` before.
     public var method: HTTPMethod
     /// The URL path, percent-decoded by libmicrohttpd, without the query string.
     public var path: String
     /// The query string's arguments.
     public var query: [String: String]
+    /// The header fields as the client sent them, in order, repeats kept. `X-Forwarded-*` are here
+    /// whoever sent them: a trusted proxy's word is in `clientAddress`, `forwardedScheme` and
+    /// `forwardedHost`.
     public var headers: HTTPHeaders
     /// The cookies of the `Cookie` header(s).
     public var cookies: [String: String]
@@ -29,7 +35,20 @@ public struct Request: Sendable {
     public var forwardedScheme: String?
     /// The host the client asked for, as a trusted proxy reported it (`X-Forwarded-Host`).
     public var forwardedHost: String?
+    /// The body as it arrived, for any content type but a form's (`form` holds those fields):
+    /// JSON, XML, plain text, a webhook's payload. Never larger than
+    /// `ServerConfiguration.maxBodySize`: a larger body is answered `413` before any responder.
+    public var body: [UInt8]
+    /// The request's id: the `X-Request-Id` a trusted proxy sent (1 to 128 letters, digits,
+    /// `-`, `_`, `.`, `:` or `+`), else one the server made, unique to this process. The server
+    /// answers it in `X-Request-Id` and `logger` names it in every line.
+    public var id: String
+    /// The server's logger (see `logger`).
+    var baseLogger: Logger
 
+    /// A request as the server would hand it over, for tests. Nothing is parsed or derived:
+    /// `query`, `cookies` and `form` are taken as given, not read from `path` or `headers`, and a
+    /// `clientAddress` of "" means unknown.
     public init(
         method: HTTPMethod,
         path: String,
@@ -39,7 +58,10 @@ public struct Request: Sendable {
         form: [String: String] = [:],
         clientAddress: String = "",
         forwardedScheme: String? = nil,
-        forwardedHost: String? = nil
+        forwardedHost: String? = nil,
+        body: [UInt8] = [],
+        id: String = "",
+        logger: Logger = Request.defaultLogger
     ) {
         self.method = method
         self.path = path
@@ -50,7 +72,21 @@ public struct Request: Sendable {
         self.clientAddress = clientAddress
         self.forwardedScheme = forwardedScheme
         self.forwardedHost = forwardedHost
+        self.body = body
+        self.id = id
+        baseLogger = logger
     }
+
+    /// The server's logger with the request's id as metadata (`request_id`): what an app logs
+    /// about a request through it can be found beside the server's own lines for that request.
+    public var logger: Logger {
+        var logger = baseLogger
+        logger[metadataKey: "request_id"] = .string(id)
+        return logger
+    }
+
+    /// The logger of requests made without a server's (in tests).
+    public static let defaultLogger = Logger(label: "MicroHTTP")
 
     /// The host the client asked for: a trusted proxy's `forwardedHost`, else the `Host` header.
     public var host: String? {

@@ -8,16 +8,18 @@ import Darwin
 extension Response {
     /// Hands the response to libmicrohttpd as the answer on `connection`, dropping
     /// unsafe header fields and invalid cookies. Consumes a `.file` descriptor even
-    /// on failure. `closing` asks the client not to reuse the connection.
-    func queue(on connection: OpaquePointer, closing: Bool) -> MHD_Result {
+    /// on failure. `closing` asks the client not to reuse the connection; `requestID` is sent
+    /// as `X-Request-Id`.
+    func queue(on connection: OpaquePointer, closing: Bool, requestID: String) -> MHD_Result {
         guard let response = makeResponse() else {
             if case .file = body {
                 return Response.text("Internal Server Error", status: .internalServerError)
-                    .queue(on: connection, closing: closing)
+                    .queue(on: connection, closing: closing, requestID: requestID)
             }
             return .NO
         }
         defer { MHD_destroy_response(response) }
+        _ = MHD_add_response_header(response, "X-Request-Id", requestID)
         for field in headers where HTTPHeaders.isSafeField(name: field.name, value: field.value) {
             _ = MHD_add_response_header(response, field.name, field.value)
         }

@@ -4,7 +4,9 @@
 /// other control characters in the value) and invalid cookies are dropped when
 /// sending, never emitted. `Content-Length` is always computed by the server.
 public struct Response: Sendable {
+    /// What follows the headers; its size is the `Content-Length` the server writes.
     public enum Body: Sendable {
+        /// Bytes in memory, sent as they are; libmicrohttpd copies them when queuing the response.
         case bytes([UInt8])
         /// An open, readable file descriptor and the number of bytes to send from
         /// its start. The server takes ownership of the descriptor and closes it,
@@ -12,12 +14,18 @@ public struct Response: Sendable {
         case file(descriptor: Int32, size: Int)
     }
 
+    /// Sent by its code alone: libmicrohttpd writes the standard phrase, and a code outside
+    /// 200...599 goes out as `500`.
     public var status: HTTPStatus
+    /// Sent in order, repeats kept; a field unsafe on the wire is dropped, and `Content-Length` is
+    /// the server's to write.
     public var headers: HTTPHeaders
+    /// Not sent in answer to a HEAD, though `Content-Length` still gives its size.
     public var body: Body
     /// Each becomes its own `Set-Cookie` header.
     public var cookies: [SetCookie]
 
+    /// By default an empty `200 OK` with no fields or cookies.
     public init(
         status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(),
         body: Body = .bytes([]), cookies: [SetCookie] = []

@@ -69,7 +69,7 @@ private func begin(_ pending: PendingRequest, on connection: OpaquePointer, core
     if RequestFraming(pending.headers).isAmbiguous {
         // Closing too: the bytes after these headers cannot be trusted to start a request.
         pending.isRefused = true
-        return ServerCore.ambiguousFraming.queue(on: connection, closing: true)
+        return ServerCore.ambiguousFraming.queue(on: connection, closing: true, requestID: core.requestIDs.next())
     }
     let declared = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length")
         .flatMap { UInt64(String(cString: $0)) } ?? 0
@@ -77,13 +77,15 @@ private func begin(_ pending: PendingRequest, on connection: OpaquePointer, core
         // Answering before the body is read makes libmicrohttpd skip the body and
         // close the connection afterwards, so the upload is never received.
         pending.isTooLarge = true
-        return ServerCore.payloadTooLarge.queue(on: connection, closing: true)
+        return ServerCore.payloadTooLarge.queue(on: connection, closing: true, requestID: core.requestIDs.next())
     }
     if pending.method == .post {
-        // Nil unless the body is url-encoded or multipart; other bodies are ignored.
+        // Nil unless the body is url-encoded or multipart.
         pending.postProcessor = MHD_create_post_processor(
             connection, 16 * 1024, postDataIterator, Unmanaged.passUnretained(pending).toOpaque())
     }
+    // Any other body is kept as it arrives, for the responder (`Request.body`).
+    pending.keepsBody = pending.postProcessor == nil
     return .YES
 }
 
@@ -98,7 +100,9 @@ private func receive(
         // connection is dropped instead.
         return pending.bodySize / 2 > limit ? .NO : .YES
     }
-    if let processor = pending.postProcessor, MHD_post_process(processor, chunk, count) == .NO {
+    if pending.keepsBody, let chunk {
+        pending.body.append(contentsOf: UnsafeRawBufferPointer(start: chunk, count: count))
+    } else if let processor = pending.postProcessor, MHD_post_process(processor, chunk, count) == .NO {
         // A malformed form keeps the fields parsed so far.
         discardPostProcessor(of: pending)
     }
@@ -111,18 +115,18 @@ private func finish(_ pending: PendingRequest, on connection: OpaquePointer, cor
     if let task = pending.task {
         core.suspensions.remove(task)
         guard let response = task.takeAnswer() else { return .YES }
-        return response.queue(on: connection, closing: core.isDraining)
+        return response.queue(on: connection, closing: core.isDraining, requestID: pending.requestID)
     }
     // Destroying the processor flushes the last field into `pending`.
     discardPostProcessor(of: pending)
     guard let method = pending.method else {
-        return ServerCore.methodNotAllowed.queue(on: connection, closing: core.isDraining)
+        return ServerCore.methodNotAllowed.queue(on: connection, closing: core.isDraining, requestID: core.requestIDs.next())
     }
     if pending.isTooLarge {
-        return ServerCore.payloadTooLarge.queue(on: connection, closing: true)
+        return ServerCore.payloadTooLarge.queue(on: connection, closing: true, requestID: core.requestIDs.next())
     }
     if pending.isRefused {
-        return ServerCore.ambiguousFraming.queue(on: connection, closing: true)
+        return ServerCore.ambiguousFraming.queue(on: connection, closing: true, requestID: core.requestIDs.next())
     }
     var request = Request(
         method: method, path: pending.path,
@@ -130,22 +134,26 @@ private func finish(_ pending: PendingRequest, on connection: OpaquePointer, cor
         headers: pending.headers,
         cookies: firstValues(values(of: connection, kind: .COOKIE_KIND)),
         form: pending.form,
-        clientAddress: clientAddress(of: connection))
+        clientAddress: clientAddress(of: connection),
+        body: pending.body,
+        logger: core.logger)
     if !core.proxies.isEmpty { core.proxies.apply(to: &request) }
+    if request.id.isEmpty { request.id = core.requestIDs.next() }
+    pending.requestID = request.id
     if let response = core.immediateResponse(for: request) {
-        return response.queue(on: connection, closing: core.isDraining)
+        return response.queue(on: connection, closing: core.isDraining, requestID: request.id)
     }
     let task = RequestTask(deadline: .now + core.requestDeadline, continuations: core.continuations)
     if let response = task.runInline(request, on: core) {
         // Read after responding: shutdown may have begun while the responder ran.
-        return response.queue(on: connection, closing: core.isDraining)
+        return response.queue(on: connection, closing: core.isDraining, requestID: request.id)
     }
     pending.task = task
     core.suspensions.add(task)
     let socket = shim_connection_socket(connection)
     if let response = task.suspend(RequestTask.Connection(pointer: connection, socket: socket)) {
         core.suspensions.remove(task)
-        return response.queue(on: connection, closing: core.isDraining)
+        return response.queue(on: connection, closing: core.isDraining, requestID: request.id)
     }
     if core.isStopping { task.abandon(with: Suspensions.stopping) }
     return .YES

@@ -42,19 +42,26 @@ extension Server {
     public func inProcessResponse(to request: Request, method: String? = nil, bodySize: Int = 0) async -> Response {
         // In the server's order: the declared length is checked as the headers arrive, the
         // method once the request is complete.
-        if bodySize > core.maxBodySize { return ServerCore.payloadTooLarge.asSent(toHead: (method ?? request.method.rawValue) == "HEAD") }
+        if bodySize > core.maxBodySize {
+            return ServerCore.payloadTooLarge.identified(core.requestIDs.next())
+                .asSent(toHead: (method ?? request.method.rawValue) == "HEAD")
+        }
         var request = request
         if let method {
-            guard let known = HTTPMethod(rawValue: method) else { return ServerCore.methodNotAllowed.asSent(toHead: false) }
+            guard let known = HTTPMethod(rawValue: method) else {
+                return ServerCore.methodNotAllowed.identified(core.requestIDs.next()).asSent(toHead: false)
+            }
             request.method = known
         }
+        request.baseLogger = core.logger
         if !core.proxies.isEmpty { core.proxies.apply(to: &request) }
+        if request.id.isEmpty { request.id = core.requestIDs.next() }
         let response = if let immediate = core.immediateResponse(for: request) {
             immediate
         } else {
             await core.response(for: request, within: core.requestDeadline)
         }
-        return response.asSent(toHead: request.method == .head)
+        return response.identified(request.id).asSent(toHead: request.method == .head)
     }
 }
 
@@ -131,5 +138,14 @@ extension Response {
             count += got
         }
         return Array(bytes[..<count])
+    }
+}
+
+extension Response {
+    /// The response with `X-Request-Id`, as the server sends each.
+    fileprivate func identified(_ id: String) -> Response {
+        var response = self
+        response.headers.replace("X-Request-Id", id)
+        return response
     }
 }

@@ -56,7 +56,7 @@ public final class Server: Sendable {
         core = ServerCore(
             responder: responder, maxBodySize: configuration.maxBodySize,
             requestDeadline: configuration.requestDeadline,
-            proxies: TrustedProxies(configuration.trustedProxies) ?? TrustedProxies([])!)
+            proxies: TrustedProxies(configuration.trustedProxies) ?? TrustedProxies([])!, logger: logger)
         boundPort = Atomic(configuration.port)
     }
 

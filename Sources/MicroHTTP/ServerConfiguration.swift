@@ -12,14 +12,23 @@ import Darwin
 /// resolved. Counts and sizes must be positive (`port` may be 0 to pick a free
 /// port); `Server.start()` throws `ServerError.invalidConfiguration` otherwise.
 public struct ServerConfiguration: Sendable {
+    /// The address to listen on; by default 127.0.0.1, which only this machine can reach. One that
+    /// is not a literal or "localhost" makes `Server.start()` throw `ServerError.invalidHost`.
     public var host: String
+    /// The TCP port, in 0...65535 (default 8080); 0 lets the system pick a free one, which
+    /// `Server.port` reports once started.
     public var port: Int
     /// Worker threads, each running requests to completion one at a time. The default is
     /// one per CPU the process may run on: a thread more than that only waits for a core,
     /// and the connections it owns wait a whole scheduler time slice with it (pinned to one
     /// core under 32 connections, two workers measured a p99 of 6.3 ms, one 4.4 ms).
     public var threads: Int
+    /// Connections open at once (default 1024). libmicrohttpd shares it evenly among the `threads`
+    /// workers, and a worker at its share stops accepting: past the limit, new connections wait
+    /// unaccepted in the kernel's queue until one closes.
     public var connectionLimit: Int
+    /// Connections open at once from one peer address (default 256); one more is accepted and
+    /// closed at once, unanswered. Counted by the peer, so behind a proxy all its clients share it.
     public var perIPConnectionLimit: Int
     /// Seconds of inactivity before a connection is closed (libmicrohttpd's own
     /// default is never).
@@ -53,6 +62,9 @@ public struct ServerConfiguration: Sendable {
     /// (see `Server.shutdown(timeout:quietPeriod:)`).
     public var shutdownTimeout: Duration = .seconds(10)
 
+    /// Everything but `requestDeadline`, `retainedFreeMemory`, `trustedProxies` and
+    /// `shutdownTimeout`, which are set as properties. Nothing is checked here: `Server.start()`
+    /// throws `ServerError.invalidConfiguration` for a value out of range.
     public init(
         host: String = "127.0.0.1",
         port: Int = 8080,

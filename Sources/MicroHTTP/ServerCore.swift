@@ -1,3 +1,4 @@
+import Logging
 import Synchronization
 
 /// The part of a server that libmicrohttpd's worker threads reach through their
@@ -23,8 +24,17 @@ final class ServerCore: Sendable {
     /// Set when shutdown begins, so that responses tell kept-alive clients to close.
     private let draining = Atomic<Bool>(false)
 
-    init(responder: any HTTPResponder, maxBodySize: Int, requestDeadline: Duration, proxies: TrustedProxies) {
+    /// Where unexpected errors are logged, and the logger requests carry (`Request.logger`).
+    let logger: Logger
+    /// Ids for requests that bring none from a trusted proxy.
+    let requestIDs = RequestIDs()
+
+    init(
+        responder: any HTTPResponder, maxBodySize: Int, requestDeadline: Duration, proxies: TrustedProxies,
+        logger: Logger
+    ) {
         self.responder = responder
+        self.logger = logger
         self.maxBodySize = maxBodySize
         self.requestDeadline = requestDeadline
         self.proxies = proxies
@@ -52,7 +62,7 @@ final class ServerCore: Sendable {
         do {
             return try await responder.respond(to: request)
         } catch {
-            return Self.response(for: error)
+            return Self.response(for: error, to: request)
         }
     }
 
@@ -62,18 +72,26 @@ final class ServerCore: Sendable {
         do {
             return try responder.immediateResponse(to: request)
         } catch {
-            return Self.response(for: error)
+            return Self.response(for: error, to: request)
         }
     }
 
-    private static func response(for error: any Error) -> Response {
+    /// What the client gets for an error: an `HTTPError`'s own answer, except that a `500`'s
+    /// message, like any other error, is logged in full (type, description, request id, method
+    /// and path) and the client gets only "Internal Server Error": such a message is about the
+    /// server, not the request.
+    static func response(for error: any Error, to request: Request) -> Response {
         switch error {
-        case let error as HTTPError:
+        case let error as HTTPError where error.status != .internalServerError:
             return error.response
         case is CancellationError:
             // The deadline passed or the client left: this answer is dropped anyway.
             return Suspensions.timedOut
         default:
+            let description = (error as? HTTPError)?.message ?? String(describing: error)
+            request.logger.error(
+                "500 Internal Server Error: \(String(reflecting: type(of: error))): \(description)",
+                metadata: ["method": .string(request.method.rawValue), "path": .string(request.path)])
             return .text(HTTPStatus.internalServerError.reason, status: .internalServerError)
         }
     }

@@ -9,21 +9,36 @@
 ///     SetCookie(name: "nav", value: "abc").headerValue
 ///     // "nav=abc; Path=/; HttpOnly; SameSite=Lax"
 public struct SetCookie: Sendable, Hashable {
+    /// Which requests started by other sites carry the cookie (the `SameSite` attribute).
     public enum SameSite: String, Sendable {
+        /// None: even a link followed from another site brings the user in without it.
         case strict = "Strict"
+        /// Top-level navigations with a safe method (a followed link); never a cross-site form POST
+        /// or a subresource request.
         case lax = "Lax"
+        /// All of them; browsers refuse the cookie unless `secure` is set (not checked here).
         case none = "None"
     }
 
+    /// An RFC 6265 token; any other name makes the cookie invalid, so it is never sent.
     public var name: String
+    /// Sent as is, never encoded: only `cookie-octet`s (see above), else the cookie is dropped.
     public var value: String
+    /// The URL path under which the browser sends the cookie back, by default "/" (the whole site).
+    /// An empty path leaves the attribute out, and the browser takes the request's directory.
     public var path: String = "/"
     /// Seconds until the cookie expires; nil makes it a session cookie, 0 deletes it.
     public var maxAge: Int? = nil
+    /// Hides the cookie from page scripts (`document.cookie`); on by default.
     public var httpOnly: Bool = true
+    /// Asks the browser to send the cookie over HTTPS only. Off by default, as the server speaks
+    /// plain HTTP: behind a TLS proxy, set it from `Request.isHTTPS`.
     public var secure: Bool = false
+    /// `.lax` by default; nil leaves the attribute out, and the browser applies its own default.
     public var sameSite: SameSite? = .lax
 
+    /// Unless told otherwise, the cookie covers the whole site, lasts the browser session, is
+    /// hidden from scripts and is `Lax`. Nothing is checked until it is sent (see `isValid`).
     public init(
         name: String, value: String, path: String = "/", maxAge: Int? = nil,
         httpOnly: Bool = true, secure: Bool = false, sameSite: SameSite? = .lax

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// The proxies whose `X-Forwarded-For`, `X-Forwarded-Proto` and `X-Forwarded-Host` headers the
+/// The proxies whose `X-Forwarded-For`, `X-Forwarded-Proto`, `X-Forwarded-Host` and `X-Request-Id` headers the
 /// server believes: only a request whose connection comes from one of these addresses has them
 /// read, so a client that sends them itself gains nothing.
 ///
@@ -41,6 +41,9 @@ struct TrustedProxies: Sendable {
         }
         if let host = Self.lastEntry(of: "X-Forwarded-Host", in: headers), Self.isHost(host) {
             request.forwardedHost = host
+        }
+        if let id = headers["X-Request-Id"], RequestIDs.isValid(id) {
+            request.id = id
         }
     }
 

@@ -5,18 +5,8 @@ extension NavigationResponder {
     /// Refuses a POST that another site made the browser send: a browser says so in
     /// `Sec-Fetch-Site` or `Origin`, and no other site can read the page to copy its form token.
     func checkSameSite(_ request: Request, nonce: String) throws {
-        if let site = request.headers["Sec-Fetch-Site"], site != "same-origin", site != "none" {
+        if request.isFromAnotherSite {
             throw HTTPError(.forbidden, "Forms are accepted only from this site.")
-        }
-        if let origin = request.headers["Origin"] {
-            let host = request.host ?? ""
-            // Behind a trusted proxy the scheme is known; a request that came straight (or
-            // through a proxy not trusted) may have been https in front of the server.
-            let sameSite = request.forwardedScheme.map { origin == $0 + "://" + host }
-                ?? (origin == "http://" + host || origin == "https://" + host)
-            guard !host.isEmpty, sameSite else {
-                throw HTTPError(.forbidden, "Forms are accepted only from this site.")
-            }
         }
         guard cookie.isValidFormToken(request.form["_token"] ?? "", for: nonce) else {
             throw HTTPError(.forbidden, "This form has expired or did not come from this site; reload the page and try again.")

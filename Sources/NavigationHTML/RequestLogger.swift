@@ -50,7 +50,8 @@ public struct RequestLogger: HTTPResponder {
     private func log(_ request: Request, _ status: HTTPStatus, since start: ContinuousClock.Instant) {
         let micros = (ContinuousClock.now - start) / .microseconds(1)
         let client = request.clientAddress.isEmpty ? "-" : request.clientAddress
-        logger.info("\(client) \(request.method.rawValue) \(Self.printable(request.path)) \(status.code) \(Int(micros))µs")
+        logger.info("\(client) \(request.method.rawValue) \(Self.printable(request.path)) \(status.code) \(Int(micros))µs",
+                    metadata: request.id.isEmpty ? nil : ["request_id": .string(request.id)])
     }
 
     /// The status the server answers for an error (see `HTTPResponder`).

@@ -57,7 +57,7 @@ import Testing
         let requests = written.filter { $0.contains(" GET /no-such-page/") }
         #expect(requests.count == 300)
         #expect(requests.enumerated().allSatisfy { index, line in
-            line.hasPrefix("20") && line.contains(" info navigation-demo: [NavigationHTML] ")
+            line.hasPrefix("20") && line.contains(" info navigation-demo: request_id=") && line.contains(" [NavigationHTML] ")
                 && line.contains(" GET /no-such-page/\(index) 404 ") && line.hasSuffix("µs")
         }, "every line whole, in the order answered")
         #expect(written.last?.hasSuffix("[MicroHTTP] Stopped") == true)

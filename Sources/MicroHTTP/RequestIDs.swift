@@ -1,0 +1,34 @@
+import Synchronization
+
+/// Makes request ids: this process's random prefix and a counter (`5f3a9c0e12b4d7a8-1b`), unique
+/// within the process and, through the prefix, across instances and restarts, for the cost of an
+/// atomic increment.
+final class RequestIDs: Sendable {
+    private let prefix: String
+    private let counter = Atomic<UInt64>(0)
+
+    init() {
+        var generator = SystemRandomNumberGenerator()
+        let random = String(generator.next() as UInt64, radix: 16)
+        prefix = String(repeating: "0", count: 16 - random.count) + random + "-"
+    }
+
+    func next() -> String {
+        prefix + String(counter.wrappingAdd(1, ordering: .relaxed).newValue, radix: 16)
+    }
+
+    /// Whether `text` may stand as a request id a proxy sent: 1 to 128 letters, digits, `-`, `_`,
+    /// `.`, `:` or `+` (nginx's `$request_id` is 32 hex digits), so it is safe in a header and a log.
+    static func isValid(_ text: String) -> Bool {
+        (1...128).contains(text.utf8.count) && text.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"),
+                 UInt8(ascii: "."), UInt8(ascii: ":"), UInt8(ascii: "+"):
+                true
+            default:
+                false
+            }
+        }
+    }
+}
