@@ -1,4 +1,5 @@
 import Foundation
+import CoreMetrics
 import Logging
 import MicroHTTP
 import Navigation
@@ -29,7 +30,7 @@ public struct DemoApplication: Sendable {
     /// - Throws: the errors of reading the templates, the secrets or the SQLite file.
     public init(
         _ configuration: DemoConfiguration, logger: Logger = Logger(label: "navigation-demo"),
-        onListening: (@Sendable (Server) async -> Void)? = nil
+        metricsFactory: (any MetricsFactory)? = nil, onListening: (@Sendable (Server) async -> Void)? = nil
     ) throws {
         let store: any DemoStorage
         if let url = configuration.database {
@@ -46,7 +47,7 @@ public struct DemoApplication: Sendable {
             database = nil
             store = try DemoStore(path: (configuration.dataDirectory as NSString).appendingPathComponent("demo.sqlite"))
         }
-        server = try Self.server(store, configuration, logger: logger, onListening: onListening)
+        server = try Self.server(store, configuration, logger: logger, metricsFactory: metricsFactory, onListening: onListening)
     }
 
     /// What runs, in the order a `ServiceGroup` starts them and the reverse of the order it stops
@@ -59,7 +60,7 @@ public struct DemoApplication: Sendable {
 
     private static func server(
         _ store: any DemoStorage, _ configuration: DemoConfiguration, logger: Logger,
-        onListening: (@Sendable (Server) async -> Void)?
+        metricsFactory: (any MetricsFactory)?, onListening: (@Sendable (Server) async -> Void)?
     ) throws -> Server {
         let templates = try TemplateLibrary.navigation(directory: configuration.templatesDirectory)
         let cookie = StateCookie<DemoNavigation>(keys: try SecretStore.keyRing(for: configuration))
@@ -75,7 +76,7 @@ public struct DemoApplication: Sendable {
         } ?? files
         return Server(
             configuration: settings, responder: RequestLogger(next: named, logger: logger), logger: logger,
-            onListening: onListening)
+            metricsFactory: metricsFactory, onListening: onListening)
     }
 }
 
@@ -96,9 +97,10 @@ public struct DemoApplication: Sendable {
 public func withDemoApplication<Result: Sendable>(
     _ configuration: DemoConfiguration,
     logger: Logger = Logger(label: "navigation-demo"),
+    metricsFactory: (any MetricsFactory)? = nil,
     _ body: (Server) async throws -> Result
 ) async throws -> Result {
-    let demo = try DemoApplication(configuration, logger: logger)
+    let demo = try DemoApplication(configuration, logger: logger, metricsFactory: metricsFactory)
     defer { demo.server.shutdown() }
     guard let database = demo.database else { return try await body(demo.server) }
     return try await withThrowingTaskGroup(of: Void.self) { group in

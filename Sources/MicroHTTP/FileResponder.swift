@@ -98,12 +98,16 @@ public struct FileResponder: HTTPResponder {
         if let ifNoneMatch = request.headers["If-None-Match"], Self.matches(ifNoneMatch, etag: etag) {
             // RFC 9110 15.4.5: a 304 carries the validators and caching fields only.
             // (libmicrohttpd 0.9.75 still adds "Content-Length: 0"; caches ignore it.)
-            return Response(status: .notModified, headers: headers)
+            var notModified = Response(status: .notModified, headers: headers)
+            notModified.screen = "file"
+            return notModified
         }
         headers.add("Content-Type", mediaType)
         headers.add("Last-Modified", lastModified)
         headers.add("X-Content-Type-Options", "nosniff")
-        return Response(headers: headers, body: body)
+        var response = Response(headers: headers, body: body)
+        response.screen = "file"
+        return response
     }
 
     /// The URL of the file's current version, for pages to link to; the plain path when the

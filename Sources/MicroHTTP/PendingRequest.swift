@@ -23,6 +23,12 @@ final class PendingRequest {
     var body: [UInt8] = []
     /// The request's id, once the whole request has arrived (answered in `X-Request-Id`).
     var requestID = ""
+    /// When the headers arrived, for the request's duration.
+    let began = ContinuousClock.now
+    /// Whether the request waits with its connection suspended (counted as waiting).
+    var isWaiting = false
+    /// The answer's status and `Response.screen`, once queued; nil if none was.
+    var answered: (status: Int, screen: String?)?
     private(set) var bodySize = 0
     private var fields: [String: [UInt8]] = [:]
     /// The field whose value is arriving; nil while skipping a repeated name or a file.

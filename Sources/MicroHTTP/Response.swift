@@ -24,6 +24,10 @@ public struct Response: Sendable {
     public var body: Body
     /// Each becomes its own `Set-Cookie` header.
     public var cookies: [SetCookie]
+    /// What kind of screen or endpoint answered, for the server's metrics (their `screen`
+    /// label): a bounded name such as a screen's tab and route case (`orders/orderDetail`), a
+    /// route's pattern or `file`; never the path, which may name every item. Not sent.
+    public var screen: String?
 
     /// By default an empty `200 OK` with no fields or cookies.
     public init(

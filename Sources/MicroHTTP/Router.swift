@@ -66,14 +66,17 @@ public struct Router: HTTPResponder {
         case .refused(let response):
             return response
         case .found(let action, let context):
+            var response: Response
             do {
                 switch action {
-                case .waiting(let handler): return try await handler(request, context)
-                case .immediate(let handler): return try handler(request, context)
+                case .waiting(let handler): response = try await handler(request, context)
+                case .immediate(let handler): response = try handler(request, context)
                 }
             } catch let error as HTTPError {
-                return .jsonError(error)
+                response = .jsonError(error)
             }
+            response.screen = response.screen ?? context.route
+            return response
         }
     }
 
@@ -84,11 +87,14 @@ public struct Router: HTTPResponder {
         case .refused(let response):
             return response
         case .found(.immediate(let handler), let context):
+            var response: Response
             do {
-                return try handler(request, context)
+                response = try handler(request, context)
             } catch let error as HTTPError {
-                return .jsonError(error)
+                response = .jsonError(error)
             }
+            response.screen = response.screen ?? context.route
+            return response
         case .found(.waiting, _):
             return nil
         }

@@ -51,6 +51,7 @@ private func accessHandler(
             headers: HTTPHeaders(values(of: connection, kind: .HEADER_KIND)))
         conCls.pointee = Unmanaged.passRetained(pending).toOpaque()
         core.inFlight.add(1, ordering: .sequentiallyConsistent)
+        core.metrics.inFlight.increment()
         core.requestsBegun.wrappingAdd(1, ordering: .relaxed)
         return begin(pending, on: connection, core: core)
     }
@@ -69,7 +70,7 @@ private func begin(_ pending: PendingRequest, on connection: OpaquePointer, core
     if RequestFraming(pending.headers).isAmbiguous {
         // Closing too: the bytes after these headers cannot be trusted to start a request.
         pending.isRefused = true
-        return ServerCore.ambiguousFraming.queue(on: connection, closing: true, requestID: core.requestIDs.next())
+        return answer(ServerCore.ambiguousFraming, for: pending, on: connection, closing: true, requestID: core.requestIDs.next())
     }
     let declared = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length")
         .flatMap { UInt64(String(cString: $0)) } ?? 0
@@ -77,7 +78,7 @@ private func begin(_ pending: PendingRequest, on connection: OpaquePointer, core
         // Answering before the body is read makes libmicrohttpd skip the body and
         // close the connection afterwards, so the upload is never received.
         pending.isTooLarge = true
-        return ServerCore.payloadTooLarge.queue(on: connection, closing: true, requestID: core.requestIDs.next())
+        return answer(ServerCore.payloadTooLarge, for: pending, on: connection, closing: true, requestID: core.requestIDs.next())
     }
     if pending.method == .post {
         // Nil unless the body is url-encoded or multipart.
@@ -113,20 +114,20 @@ private func receive(
 /// waiting, else once its answer is delivered (libmicrohttpd calls again after the resume).
 private func finish(_ pending: PendingRequest, on connection: OpaquePointer, core: ServerCore) -> MHD_Result {
     if let task = pending.task {
-        core.suspensions.remove(task)
+        stopWaiting(pending, core: core)
         guard let response = task.takeAnswer() else { return .YES }
-        return response.queue(on: connection, closing: core.isDraining, requestID: pending.requestID)
+        return answer(response, for: pending, on: connection, closing: core.isDraining, requestID: pending.requestID)
     }
     // Destroying the processor flushes the last field into `pending`.
     discardPostProcessor(of: pending)
     guard let method = pending.method else {
-        return ServerCore.methodNotAllowed.queue(on: connection, closing: core.isDraining, requestID: core.requestIDs.next())
+        return answer(ServerCore.methodNotAllowed, for: pending, on: connection, closing: core.isDraining, requestID: core.requestIDs.next())
     }
     if pending.isTooLarge {
-        return ServerCore.payloadTooLarge.queue(on: connection, closing: true, requestID: core.requestIDs.next())
+        return answer(ServerCore.payloadTooLarge, for: pending, on: connection, closing: true, requestID: core.requestIDs.next())
     }
     if pending.isRefused {
-        return ServerCore.ambiguousFraming.queue(on: connection, closing: true, requestID: core.requestIDs.next())
+        return answer(ServerCore.ambiguousFraming, for: pending, on: connection, closing: true, requestID: core.requestIDs.next())
     }
     var request = Request(
         method: method, path: pending.path,
@@ -141,19 +142,21 @@ private func finish(_ pending: PendingRequest, on connection: OpaquePointer, cor
     if request.id.isEmpty { request.id = core.requestIDs.next() }
     pending.requestID = request.id
     if let response = core.immediateResponse(for: request) {
-        return response.queue(on: connection, closing: core.isDraining, requestID: request.id)
+        return answer(response, for: pending, on: connection, closing: core.isDraining, requestID: request.id)
     }
     let task = RequestTask(deadline: .now + core.requestDeadline, continuations: core.continuations)
     if let response = task.runInline(request, on: core) {
         // Read after responding: shutdown may have begun while the responder ran.
-        return response.queue(on: connection, closing: core.isDraining, requestID: request.id)
+        return answer(response, for: pending, on: connection, closing: core.isDraining, requestID: request.id)
     }
     pending.task = task
     core.suspensions.add(task)
+    pending.isWaiting = true
+    core.metrics.waiting.increment()
     let socket = shim_connection_socket(connection)
     if let response = task.suspend(RequestTask.Connection(pointer: connection, socket: socket)) {
-        core.suspensions.remove(task)
-        return response.queue(on: connection, closing: core.isDraining, requestID: request.id)
+        stopWaiting(pending, core: core)
+        return answer(response, for: pending, on: connection, closing: core.isDraining, requestID: request.id)
     }
     if core.isStopping { task.abandon(with: Suspensions.stopping) }
     return .YES
@@ -183,8 +186,31 @@ private func requestCompleted(
     let pending = Unmanaged<PendingRequest>.fromOpaque(state).takeRetainedValue()
     discardPostProcessor(of: pending)
     let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
-    if let task = pending.task { core.suspensions.remove(task) }
+    stopWaiting(pending, core: core)
     core.inFlight.subtract(1, ordering: .sequentiallyConsistent)
+    core.metrics.inFlight.decrement()
+    if let answered = pending.answered {
+        core.metrics.record(
+            method: pending.method?.rawValue ?? "other", status: answered.status, screen: answered.screen,
+            duration: ContinuousClock.now - pending.began)
+    }
+}
+
+/// Queues `response` for `pending`, remembering what it was for the request's metrics.
+private func answer(
+    _ response: Response, for pending: PendingRequest, on connection: OpaquePointer, closing: Bool, requestID: String
+) -> MHD_Result {
+    pending.answered = ((200...599).contains(response.status.code) ? response.status.code : 500, response.screen)
+    return response.queue(on: connection, closing: closing, requestID: requestID)
+}
+
+/// The request no longer waits: out of the suspensions and the waiting count.
+private func stopWaiting(_ pending: PendingRequest, core: ServerCore) {
+    if let task = pending.task { core.suspensions.remove(task) }
+    if pending.isWaiting {
+        pending.isWaiting = false
+        core.metrics.waiting.decrement()
+    }
 }
 
 /// Counts the open connections, which shutdown waits for (see `Server.shutdown(timeout:)`).

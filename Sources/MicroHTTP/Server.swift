@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import CoreMetrics
 import Logging
 import Synchronization
 #if canImport(Glibc)
@@ -45,9 +46,17 @@ public final class Server: Sendable {
     private let boundPort: Atomic<Int>
 
     /// A server that is not listening yet; see `run()` (as a `Service`) or `start()`.
+    ///
+    /// - Parameters:
+    ///   - logger: Where the server says where it listens and logs unexpected errors; requests'
+    ///     own loggers (`Request.logger`) derive from it.
+    ///   - metricsFactory: Where the request metrics go (see `Response.screen`): the factory
+    ///     the app bootstrapped (`MetricsSystem.factory`) unless given.
+    ///   - onListening: Called by `run()` once the server listens.
     public init(
         configuration: ServerConfiguration, responder: any HTTPResponder,
         logger: Logger = Logger(label: "MicroHTTP"),
+        metricsFactory: (any MetricsFactory)? = nil,
         onListening: (@Sendable (Server) async -> Void)? = nil
     ) {
         self.configuration = configuration
@@ -56,7 +65,8 @@ public final class Server: Sendable {
         core = ServerCore(
             responder: responder, maxBodySize: configuration.maxBodySize,
             requestDeadline: configuration.requestDeadline,
-            proxies: TrustedProxies(configuration.trustedProxies) ?? TrustedProxies([])!, logger: logger)
+            proxies: TrustedProxies(configuration.trustedProxies) ?? TrustedProxies([])!, logger: logger,
+            metrics: ServerMetrics(factory: metricsFactory ?? MetricsSystem.factory))
         boundPort = Atomic(configuration.port)
     }
 

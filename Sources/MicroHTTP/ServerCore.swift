@@ -28,13 +28,16 @@ final class ServerCore: Sendable {
     let logger: Logger
     /// Ids for requests that bring none from a trusted proxy.
     let requestIDs = RequestIDs()
+    /// Requests counted and timed (see `ServerMetrics`).
+    let metrics: ServerMetrics
 
     init(
         responder: any HTTPResponder, maxBodySize: Int, requestDeadline: Duration, proxies: TrustedProxies,
-        logger: Logger
+        logger: Logger, metrics: ServerMetrics
     ) {
         self.responder = responder
         self.logger = logger
+        self.metrics = metrics
         self.maxBodySize = maxBodySize
         self.requestDeadline = requestDeadline
         self.proxies = proxies

@@ -47,11 +47,15 @@ public enum LibraryAssets {
         if request.headers["If-None-Match"]?.split(separator: ",").contains(where: {
             $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "W/", with: "") == etag
         }) == true {
-            return Response(status: .notModified, headers: headers)
+            var response = Response(status: .notModified, headers: headers)
+            response.screen = "asset"
+            return response
         }
         headers.add("Content-Type", file.mediaType)
         headers.add("X-Content-Type-Options", "nosniff")
-        return Response(headers: headers, body: .bytes(file.bytes))
+        var response = Response(headers: headers, body: .bytes(file.bytes))
+        response.screen = "asset"
+        return response
     }
 
     /// Read once from the embedded files, on first use.

@@ -65,7 +65,7 @@ extension NavigationResponder {
     ) async throws -> Response {
         page.status = .unprocessableContent
         let retry = ScreenContext(state: context.state, query: context.query, formToken: context.formToken,
-                                  submitted: fields, error: error, errorField: field)
+                                  submitted: fields, error: error, errorField: field, request: context.request)
         return try await html(page, context: retry)
     }
 }

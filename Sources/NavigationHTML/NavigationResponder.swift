@@ -109,7 +109,7 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
             response = .redirect(to: page.state.url)
             carried = page.notice
         } else {
-            let context = await validate(&page, titles: titles, query: request.query, formToken: cookie.formToken(for: nonce))
+            let context = await validate(&page, titles: titles, request: request, formToken: cookie.formToken(for: nonce))
             visible = context.links.encodedStack
             if request.method == .post {
                 response = try await submit(request, page: &page, context: context)
@@ -130,6 +130,7 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
             let value = cookie.write(next, visible: visible)
             response.cookies.append(SetCookie(name: cookieName, value: value, secure: request.isHTTPS))
         }
+        response.screen = page.isRoot ? "launch" : Self.screenKind(of: page)
         response.headers.replace("Cache-Control", "no-store")
         response.headers.replace("Vary", "Cookie, Accept")
         for (name, value) in securityHeaders { response.headers.replace(name, value) }
@@ -215,7 +216,7 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
     /// Cuts the stack below the first screen whose item does not exist (has no title), so that
     /// what is rendered and remembered is always valid.
     func validate(
-        _ page: inout RenderedPage<Schema>, titles: ScreenTitles<Schema.Route>, query: [String: String], formToken: String
+        _ page: inout RenderedPage<Schema>, titles: ScreenTitles<Schema.Route>, request: Request, formToken: String
     ) async -> ScreenContext<Schema> {
         page.titles = titles
         if !titles.isComplete {
@@ -231,7 +232,7 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
                 }
             }
         }
-        return ScreenContext(state: page.state, query: query, formToken: formToken)
+        return ScreenContext(state: page.state, query: request.query, formToken: formToken, request: request)
     }
 
     private func wantsJSON(_ request: Request) -> Bool {

@@ -1,3 +1,5 @@
+import Logging
+import MicroHTTP
 import Navigation
 
 /// What a screen is rendered in: the current navigation state, the request's query, and what
@@ -35,16 +37,27 @@ public struct ScreenContext<Schema: NavigationSchema>: Sendable {
     /// After a `SubmissionOutcome.invalidField` rejection, the name of the field `error` is
     /// about (shown beside it); nil when the message is about the whole form.
     public let errorField: String?
+    /// The request being answered: its headers (`request.headers["Accept-Language"]`), its
+    /// client's address as the trusted-proxy rules read it (`request.clientAddress`), its id.
+    public let request: Request
+
+    /// The client's IP address: the connection's peer, or what a trusted proxy reported.
+    public var clientAddress: String { request.clientAddress }
+
+    /// The request's logger: every line names the request's id (see `Request.logger`).
+    public var logger: Logger { request.logger }
 
     /// A context for rendering a screen of `state` outside the responder, as tests do; the
     /// responder makes its own. `formToken` is empty by default, and a form carrying an empty
     /// token is refused.
     public init(
         state: NavigationState<Schema>, query: [String: String] = [:], isPresented: Bool = false,
-        formToken: String = "", submitted: [String: String]? = nil, error: String? = nil, errorField: String? = nil
+        formToken: String = "", submitted: [String: String]? = nil, error: String? = nil, errorField: String? = nil,
+        request: Request? = nil
     ) {
         self.init(links: Links(state), query: query, isPresented: isPresented, formToken: formToken,
-                  submitted: submitted, error: error, errorField: errorField)
+                  submitted: submitted, error: error, errorField: errorField,
+                  request: request ?? Request(method: .get, path: Links(state).url, query: query))
     }
 
     /// The URL of the screen `action` leads to.
@@ -77,13 +90,14 @@ public struct ScreenContext<Schema: NavigationSchema>: Sendable {
     /// The same context, for the presentation's content.
     func presenting() -> ScreenContext {
         ScreenContext(links: links, query: query, isPresented: true, formToken: formToken,
-                      submitted: submitted, error: error, errorField: errorField)
+                      submitted: submitted, error: error, errorField: errorField, request: request)
     }
 
     private init(
         links: Links<Schema>, query: [String: String], isPresented: Bool, formToken: String,
-        submitted: [String: String]?, error: String?, errorField: String?
+        submitted: [String: String]?, error: String?, errorField: String?, request: Request
     ) {
+        self.request = request
         self.links = links
         self.query = query
         self.isPresented = isPresented

@@ -1,0 +1,59 @@
+import CoreMetrics
+import Synchronization
+
+/// The server's metrics, through swift-metrics (whatever backend the app bootstraps, or the
+/// factory it hands the server):
+///
+/// - `http_requests_total`, a counter, and `http_request_duration_seconds`, a timer from the
+///   request's headers to its answer's last byte, each labelled `method`, `status` and `screen`;
+/// - `http_requests_in_flight` and `http_requests_waiting` (on their data, their connection
+///   suspended), meters.
+///
+/// `screen` is the answer's `Response.screen`: a bounded name the responder gives (a screen's
+/// tab and route case, a route's pattern, `file`), never the path, which may spell a whole stack
+/// and would make the series unbounded; `other` when the responder gave none.
+final class ServerMetrics: Sendable {
+    private struct Key: Hashable {
+        let method: String
+        let status: Int
+        let screen: String
+    }
+
+    private struct Series {
+        let requests: Counter
+        let duration: Timer
+    }
+
+    private let factory: any MetricsFactory
+    private let series = Mutex<[Key: Series]>([:])
+    let inFlight: Meter
+    let waiting: Meter
+
+    init(factory: any MetricsFactory) {
+        self.factory = factory
+        inFlight = Meter(label: "http_requests_in_flight", factory: factory)
+        waiting = Meter(label: "http_requests_waiting", factory: factory)
+    }
+
+    /// Counts one answered request.
+    func record(method: String, status: Int, screen: String?, duration: Duration) {
+        let key = Key(method: method, status: status, screen: screen ?? "other")
+        let series = series.withLock { series in
+            if let found = series[key] { return found }
+            let dimensions = [("method", key.method), ("status", String(key.status)), ("screen", key.screen)]
+            let made = Series(
+                requests: Counter(label: "http_requests_total", dimensions: dimensions, factory: factory),
+                duration: Timer(label: "http_request_duration_seconds", dimensions: dimensions, factory: factory))
+            series[key] = made
+            return made
+        }
+        series.requests.increment()
+        series.duration.recordNanoseconds(duration.nanoseconds)
+    }
+}
+
+extension Duration {
+    fileprivate var nanoseconds: Int64 {
+        components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000
+    }
+}
