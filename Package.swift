@@ -18,7 +18,7 @@ let package = Package(
     // only the demo uses (SE-0450), so the app resolves, checks out and builds the library's
     // own dependencies and nothing else. This package's own targets need `Demo` to build.
     traits: [
-        // The demo app, its tools and their dependencies (GRDB, swift-argument-parser).
+        // The demo app, its tools and their dependencies (GRDB, swift-argument-parser, swift-prometheus).
         .trait(name: "Demo", description: "The demo app, its benchmark, fuzzer and tests (SQLite through GRDB)."),
         // The demo's PostgreSQL store (postgres-nio, and SwiftNIO under it). On by default;
         // `--traits Demo` builds the demo on SQLite alone, in a fraction of the time (the
@@ -33,6 +33,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         // `swift package generate-documentation` (scripts/docs): the DocC catalogs of Navigation
@@ -84,6 +85,7 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus", condition: .when(traits: ["Demo"])),
             ]
         ),
         .executableTarget(

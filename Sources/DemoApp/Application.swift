@@ -4,6 +4,7 @@ import Logging
 import MicroHTTP
 import Navigation
 import NavigationHTML
+import Prometheus
 import ServiceLifecycle
 #if PostgreSQL
 import PostgresNIO
@@ -65,7 +66,9 @@ public struct DemoApplication: Sendable {
         let templates = try TemplateLibrary.navigation(directory: configuration.templatesDirectory)
         let cookie = StateCookie<DemoNavigation>(keys: try SecretStore.keyRing(for: configuration))
         let app = try NavigationResponder(app: DemoApp(store: store), templates: templates, cookie: cookie)
-        let files = FileResponder(root: configuration.publicDirectory, fallback: DemoResponder(navigation: app))
+        let pages = FileResponder(root: configuration.publicDirectory, fallback: DemoResponder(navigation: app))
+        let registry = configuration.servesMetrics ? PrometheusCollectorRegistry() : nil
+        let files = DemoEndpoints.router(store: store, metrics: registry, fallback: pages)
         var settings = ServerConfiguration()
         settings.host = configuration.host
         settings.port = configuration.port
@@ -76,7 +79,8 @@ public struct DemoApplication: Sendable {
         } ?? files
         return Server(
             configuration: settings, responder: RequestLogger(next: named, logger: logger), logger: logger,
-            metricsFactory: metricsFactory, onListening: onListening)
+            metricsFactory: metricsFactory ?? registry.map { PrometheusMetricsFactory(registry: $0) },
+            onListening: onListening)
     }
 }
 

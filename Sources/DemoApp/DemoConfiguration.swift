@@ -22,6 +22,8 @@ public struct DemoConfiguration: Sendable {
     /// Sent as `X-Instance` with every answer, so that behind a load balancer each response
     /// names the instance that made it; nil sends nothing.
     public var instanceName: String?
+    /// Serves the request metrics at `/metrics` in Prometheus's text format (`--metrics`).
+    public var servesMetrics = false
 
     public init(
         host: String = "127.0.0.1",

@@ -51,6 +51,9 @@ struct NavigationDemo: AsyncParsableCommand {
     var instanceName: String?
 
     /// `--database`, else `DATABASE_URL`; nil for the embedded SQLite file.
+    @Flag(help: "Serve the request metrics at /metrics in Prometheus's text format (keep /metrics from the public: see deploy/).")
+    var metrics = false
+
     var databaseText: String? {
         database ?? ProcessInfo.processInfo.environment["DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
     }
@@ -83,11 +86,12 @@ struct NavigationDemo: AsyncParsableCommand {
         LoggingSystem.bootstrap(LineLogHandler.init)
         let logger = Logger(label: "navigation-demo")
 
-        let configuration = DemoConfiguration(
+        var configuration = DemoConfiguration(
             host: host, port: port, dataDirectory: dataDir, secretFile: secretFile,
             publicDirectory: `public`, templatesDirectory: templates, database: databaseText.flatMap(DatabaseURL.init),
             requestDeadline: .milliseconds(Int(requestDeadline * 1000)), trustedProxies: trustedProxies,
             instanceName: instanceName)
+        configuration.servesMetrics = metrics
         do {
             let demo = try DemoApplication(configuration, logger: logger) { server in
                 // Written unbuffered: scripts and tests read the port from this line.

@@ -45,9 +45,13 @@ import Testing
             let user = UserAgent(port: port)
             #expect(try user.get("/orders/order/ORD-002").status == 200)
             #expect(try user.get("/recipes/category/desserts").status == 200)
+            #expect(try user.get("/healthz").status == 200)
             let cookie = user.cookie
 
             try cluster.stop()
+            let health = try user.get("/healthz")
+            #expect(health.status == 503 && health.response.header("Retry-After") != nil,
+                    "the load balancer takes the instance out of rotation")
             for path in ["/orders/order/ORD-001", "/home", "/recipes/category/desserts"] {
                 let page = try user.get(path)
                 #expect(page.status == 503, "\(path)")
@@ -67,6 +71,7 @@ import Testing
                 if status != 200 { Thread.sleep(forTimeInterval: 0.2) }
             }
             #expect(status == 200, "pages are served again once the database is back")
+            #expect(try user.get("/healthz").status == 200, "and back into rotation, with no restart")
             let json = try user.get("/home", accept: "application/json").html
             #expect(json.contains(#""recipes":{"path":[{"category":{"categoryId":"desserts"}}]}"#), "\(json)")
         }

@@ -95,7 +95,7 @@ class Deployment:
         self.public = os.path.join(folder, "public")
         shutil.copytree(ROOT / "Public", self.public)
         data = os.path.join(folder, "data")
-        options = database_options()
+        options = database_options() + ["--metrics"]
         # With `secrets`, the instances read them from a file the test rewrites to rotate them.
         self.secret_file = os.path.join(folder, "secrets")
         if secrets:

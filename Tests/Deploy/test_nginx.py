@@ -3,6 +3,7 @@ import gzip
 import http.client
 import json
 import os
+import re
 import signal
 import time
 
@@ -113,6 +114,27 @@ def test_a_direct_request_to_an_instance_gets_the_plain_cookie(deployment):
     response.read()
     set_cookie = response.getheader("Set-Cookie")
     assert set_cookie.startswith("nav=") and "Secure" not in set_cookie
+
+
+def test_nginx_names_each_request_and_keeps_metrics_and_health_to_itself(deployment):
+    user = Jar(deployment)
+    ids = set()
+    for _ in range(3):
+        response, _, _ = user.get("/home/orders")
+        request_id = response.getheader("X-Request-Id") or ""
+        assert re.fullmatch(r"[0-9a-f]{32}", request_id), f"nginx's $request_id, passed on: {request_id!r}"
+        ids.add(request_id)
+    assert len(ids) == 3
+    response, _, _ = user.get("/metrics")
+    assert response.status == 404, "the instances' metrics are not public"
+    instance = deployment.instances[0]
+    connection = http.client.HTTPConnection("127.0.0.1", instance.port, timeout=10)
+    connection.request("GET", "/metrics")
+    response = connection.getresponse()
+    text = response.read().decode()
+    assert response.status == 200 and 'http_requests_total{method="GET",status="200",screen="home/orderHistory"}' in text
+    response, body, _ = user.get("/healthz")
+    assert response.status == 200 and body == b"ok"
 
 
 def test_gets_survive_an_instance_killed_without_warning(deployment):
