@@ -1,8 +1,8 @@
 import MicroHTTP
 import Prometheus
 
-/// The demo's own endpoints beside its pages: the load balancer's health check and, with
-/// `--metrics`, the request metrics for Prometheus.
+/// The demo's own endpoints beside its pages: the load balancer's health check, a JSON API over
+/// the orders, and with `--metrics` the request metrics for Prometheus.
 enum DemoEndpoints {
     static func router(
         store: any DemoStorage, metrics: PrometheusCollectorRegistry?, fallback: any HTTPResponder
@@ -21,6 +21,7 @@ enum DemoEndpoints {
                 return unhealthy("2")
             }
         }
+        addOrderRoutes(to: &router, store: store)
         if let metrics {
             router.on(.get, "/metrics") { _, _ in
                 Response(headers: HTTPHeaders([("Content-Type", "text/plain; version=0.0.4; charset=utf-8"),

@@ -55,8 +55,14 @@ struct OrderForm {
     let cents: Int
 
     static func validate(_ submission: Submission) -> Result<OrderForm, FormMessage> {
-        title.check(submission["title"]).mapError { FormMessage(text: $0.text, field: "title") }.flatMap { title in
-            guard let cents = cents(submission["amount"]) else {
+        validate(title: submission["title"], amount: submission["amount"])
+    }
+
+    /// The one set of rules for an order, whether it comes from the sheet's form or the JSON API;
+    /// a message's field is `title` or `amount`.
+    static func validate(title text: String, amount: String) -> Result<OrderForm, FormMessage> {
+        title.check(text).mapError { FormMessage(text: $0.text, field: "title") }.flatMap { title in
+            guard let cents = cents(amount) else {
                 return .failure(FormMessage(
                     text: "Enter the amount in dollars, such as 45 or 299.99 (at most 999999.99).", field: "amount"))
             }
