@@ -5,6 +5,8 @@ import json
 import os
 import re
 import signal
+import socket
+import ssl
 import time
 
 
@@ -158,3 +160,26 @@ def test_gets_survive_an_instance_killed_without_warning(deployment):
         seen.append(user.instances[-1])
         time.sleep(0.05)
     assert "web-3" in seen, f"not back in the rotation: {seen[-10:]}"
+
+
+def test_tls_is_mozillas_intermediate_profile(deployment):
+    user = Jar(deployment)
+    for path in ("/home/orders", "/app.css", "/nowhere/at/all", "/metrics", "/healthz"):
+        response, _, _ = user.get(path)
+        assert response.getheader("Strict-Transport-Security") == "max-age=63072000", path
+    # TLS 1.2 offers AEAD ciphers only: a client that knows nothing else but CBC gets no handshake.
+    for ciphers, accepted in (("ECDHE-RSA-AES128-SHA256:ECDHE-RSA-AES256-SHA384:ECDHE-RSA-AES128-SHA", False),
+                              ("ECDHE-RSA-AES128-GCM-SHA256", True), ("ECDHE-RSA-CHACHA20-POLY1305", True)):
+        context = ssl.create_default_context(cafile=deployment.certificate)
+        context.maximum_version = ssl.TLSVersion.TLSv1_2
+        context.set_ciphers(ciphers)
+        try:
+            with socket.create_connection(("127.0.0.1", deployment.https_port), 10) as sock:
+                with context.wrap_socket(sock, server_hostname="shop.test") as tls:
+                    negotiated = tls.cipher()[0]
+                    assert accepted, f"{negotiated} was accepted"
+                    assert negotiated == ciphers
+                    # No session ticket: resumption only from the server's own cache.
+                    assert not tls.session.has_ticket
+        except ssl.SSLError:
+            assert not accepted, f"{ciphers} was refused"
