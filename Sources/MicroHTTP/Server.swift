@@ -48,6 +48,8 @@ public final class Server: Sendable {
     /// A server that is not listening yet; see `run()` (as a `Service`) or `start()`.
     ///
     /// - Parameters:
+    ///   - configuration: Where to listen and the limits that protect the server.
+    ///   - responder: What answers each request.
     ///   - logger: Where the server says where it listens and logs unexpected errors; requests'
     ///     own loggers (`Request.logger`) derive from it.
     ///   - metricsFactory: Where the request metrics go (see `Response.screen`): the factory

@@ -28,6 +28,26 @@ import Testing
     /// of a second to be written together), 300 requests give 300 whole lines in the order
     /// answered, and what was logged last before a SIGTERM, the "Stopped" line, is in the file
     /// once the process has exited.
+    /// Started from the wrong folder, or with a broken template, the demo stops at once with one
+    /// line that says which, rather than answering 500 to every page; a taken port is one line too.
+    @Test func aStartThatCannotServeIsOneLineAndExit1() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("templates-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("demo"), withIntermediateDirectories: true)
+        try "{{#open}} never closed".write(to: folder.appendingPathComponent("demo/search.mustache"), atomically: true, encoding: .utf8)
+        let taken = try LaunchedDemo()
+        defer { taken.stop() }
+        for (arguments, says) in [(["--templates", "/no/such/templates"], "/no/such/templates"),
+                                  (["--templates", folder.path], "demo/search"),
+                                  (["--port", String(taken.port)], "port \(taken.port)")] {
+            let (status, output) = try LaunchedDemo.run(arguments)
+            #expect(status == 1, "\(arguments): \(output)")
+            let lines = output.split(separator: "\n").filter { !$0.contains(" info ") }
+            #expect(lines.count == 1 && lines[0].hasPrefix("navigation-demo: ") && lines[0].contains(says), "\(output)")
+            #expect(!output.contains("Fatal error") && !output.contains("backtrace"))
+        }
+    }
+
     @Test func theRequestLogReachesItsFileSoonWholeAndAllOfItByExit() throws {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("demo-log-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: log) }
