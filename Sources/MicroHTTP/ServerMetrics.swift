@@ -1,5 +1,4 @@
 import CoreMetrics
-import Synchronization
 
 /// The server's metrics, through swift-metrics (whatever backend the app bootstraps, or the
 /// factory it hands the server):
@@ -25,7 +24,9 @@ final class ServerMetrics: Sendable {
     }
 
     private let factory: any MetricsFactory
-    private let series = Mutex<[Key: Series]>([:])
+    /// Behind `Locked`, not `Mutex`: every request's answer takes it, from several workers (see
+    /// `Locked` on ThreadSanitizer and contended hand-overs).
+    private let series = Locked<[Key: Series]>([:])
     let inFlight: Meter
     let waiting: Meter
 

@@ -1,5 +1,4 @@
 import Logging
-import Synchronization
 
 /// A logger whose entries a test can read: level, message and metadata of each.
 public final class LogCapture: Sendable {
@@ -9,7 +8,7 @@ public final class LogCapture: Sendable {
         public let metadata: Logger.Metadata
     }
 
-    private let entries = Mutex<[Entry]>([])
+    private let entries = Locked<[Entry]>([])
 
     public init() {}
 
