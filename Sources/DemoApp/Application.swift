@@ -196,4 +196,9 @@ struct DemoResponder: HTTPResponder {
     func respond(to request: Request) async throws -> Response {
         try await navigation.respond(to: request)
     }
+
+    /// The library's own files, at once (see `NavigationResponder.immediateResponse(to:)`).
+    func immediateResponse(to request: Request) throws -> Response? {
+        try navigation.immediateResponse(to: request)
+    }
 }
