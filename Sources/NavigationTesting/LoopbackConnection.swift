@@ -19,12 +19,11 @@ final class LoopbackConnection: @unchecked Sendable {
     private let descriptor: Int32
     /// Bytes received and not yet read as part of a response.
     var buffer: [UInt8] = []
-    /// Whether a request has been sent on it already.
-    private var hasBeenUsed = false
     /// Bytes received since the last request was sent.
     private var receivedSinceSend = 0
-    /// After a failed exchange: whether nothing came back on a connection used before, that is,
-    /// the server had closed the kept-alive connection, so sending again on a new one is safe.
+    /// After a failed exchange: whether nothing at all came back. On a connection that waited
+    /// idle (kept alive, or opened ahead of its first request), that means the server had closed
+    /// it for idleness before the request reached it, so sending again on a new one is safe.
     private(set) var failedUnanswered = false
     /// False once the server said it closes the connection, or ended a body by closing it.
     private(set) var isReusable = true
@@ -55,8 +54,6 @@ final class LoopbackConnection: @unchecked Sendable {
 
     /// Sends `request` and reads its answer; `isHead` says no body follows.
     func exchange(_ request: [UInt8], isHead: Bool) throws(BrowserError) -> ReceivedResponse {
-        let reused = hasBeenUsed
-        hasBeenUsed = true
         receivedSinceSend = 0
         do {
             try write(request)
@@ -69,7 +66,7 @@ final class LoopbackConnection: @unchecked Sendable {
             }
         } catch {
             isReusable = false
-            failedUnanswered = reused && receivedSinceSend == 0
+            failedUnanswered = receivedSinceSend == 0
             throw error
         }
     }
@@ -78,6 +75,7 @@ final class LoopbackConnection: @unchecked Sendable {
         var sent = 0
         while sent < bytes.count {
             let count = bytes[sent...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, sendFlags) }
+            if count < 0 && errno == EINTR { continue }
             guard count > 0 else {
                 isReusable = false
                 throw .connection(operation: "send", code: errno)
@@ -89,7 +87,11 @@ final class LoopbackConnection: @unchecked Sendable {
     /// Reads more bytes into `buffer`; false at the end of the stream.
     func fill() throws(BrowserError) -> Bool {
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        var count: Int
+        // A signal to the test process (a child's exit, a service's SIGTERM) interrupts the wait.
+        repeat {
+            count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        } while count < 0 && errno == EINTR
         if count < 0 {
             isReusable = false
             throw .connection(operation: "recv", code: errno)

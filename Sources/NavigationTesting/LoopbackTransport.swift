@@ -36,7 +36,9 @@ final class LoopbackTransport: BrowserTransport {
                     return (try reused.exchange(bytes, isHead: isHead), reused)
                 } catch {
                     // Unless the server had closed the idle connection (the request never
-                    // reached it), the failure is the answer.
+                    // reached it), the failure is the answer. The connection made when the
+                    // browser started waits idle too: a slow test may take longer than the
+                    // server's connection timeout to send its first request.
                     guard reused.failedUnanswered else { throw error }
                 }
             }

@@ -64,6 +64,7 @@ public final class TestClient {
         var sent = 0
         while sent < bytes.count {
             let count = bytes[sent...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if count < 0 && errno == EINTR { continue }
             guard count > 0 else { throw Failure(operation: "send", code: errno) }
             sent += count
         }
@@ -105,7 +106,11 @@ public final class TestClient {
     /// Reads more bytes into the buffer; false at end of file.
     private func fill() throws -> Bool {
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-        let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        var count: Int
+        // A signal to the test process (a child's exit) interrupts the wait: wait again.
+        repeat {
+            count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        } while count < 0 && errno == EINTR
         if count < 0 { throw Failure(operation: "recv", code: errno) }
         buffer += chunk[..<count]
         return count > 0

@@ -60,4 +60,19 @@ import Darwin
             #expect(unsafe.header("X-Forged") == nil && browser.cookies["evil"] == nil)
         }
     }
+
+    /// The browser connects when it starts; a test that is slow to send its first request (a
+    /// busy machine) finds that connection closed by the server's idle timeout, and the request
+    /// goes out again on a new one, as browsers do, rather than failing as unanswered.
+    @Test func aConnectionTheServerClosedWhileIdleIsReplaced() async throws {
+        var configuration = ServerConfiguration(port: 0, threads: 2)
+        configuration.connectionTimeout = 1
+        let server = Server(configuration: configuration, responder: Responder(file: "/dev/null"))
+        try await server.test(.live) { browser in
+            try await Task.sleep(for: .milliseconds(2500))
+            #expect(try await browser.get("/unsafe").header("X-Fine") == "yes")
+            try await Task.sleep(for: .milliseconds(2500))
+            #expect(try await browser.get("/unsafe").header("X-Fine") == "yes", "and so is a kept-alive one")
+        }
+    }
 }
