@@ -95,7 +95,7 @@ public struct FileResponder: HTTPResponder {
     ) -> Response {
         let caching = request.query["v"] == version ? "public, max-age=31536000, immutable" : "public, max-age=3600"
         var headers = HTTPHeaders([("ETag", etag), ("Cache-Control", caching)])
-        if let ifNoneMatch = request.headers["If-None-Match"], Self.matches(ifNoneMatch, etag: etag) {
+        if request.hasCurrentCopy(of: etag) {
             // RFC 9110 15.4.5: a 304 carries the validators and caching fields only.
             // (libmicrohttpd 0.9.75 still adds "Content-Length: 0"; caches ignore it.)
             var notModified = Response(status: .notModified, headers: headers)
@@ -146,17 +146,5 @@ public struct FileResponder: HTTPResponder {
 
     static func firstSegment(of relativePath: Substring) -> Substring {
         relativePath[..<(relativePath.utf8.firstIndex(of: UInt8(ascii: "/")) ?? relativePath.endIndex)]
-    }
-
-    /// Weak comparison, as If-None-Match requires: `W/` prefixes are ignored.
-    static func matches(_ ifNoneMatch: String, etag: String) -> Bool {
-        func opaqueTag(_ text: Substring) -> Substring {
-            let isSpace = { (character: Character) in character == " " || character == "\t" }
-            let start = text.drop(while: isSpace)
-            let tag = start.lastIndex(where: { !isSpace($0) }).map { start[...$0] } ?? ""
-            return tag.hasPrefix("W/") ? tag.dropFirst(2) : tag
-        }
-        let wanted = opaqueTag(Substring(etag))
-        return ifNoneMatch.split(separator: ",").contains { opaqueTag($0) == "*" || opaqueTag($0) == wanted }
     }
 }

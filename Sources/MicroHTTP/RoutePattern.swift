@@ -1,7 +1,8 @@
 /// A route's path pattern: literal segments and `{name}` segments that match any one.
 struct RoutePattern: Sendable {
     private enum Segment: Sendable {
-        case literal(Substring)
+        /// Compared byte for byte: every request is matched against every route.
+        case literal([UInt8])
         case parameter(String)
     }
 
@@ -15,7 +16,7 @@ struct RoutePattern: Sendable {
             guard segment.hasPrefix("{"), segment.hasSuffix("}"), segment.count > 2 else {
                 precondition(!segment.contains("{") && !segment.contains("}"),
                              "A parameter is a whole segment, as in /orders/{id}: \(text)")
-                return .literal(segment)
+                return .literal(Array(segment.utf8))
             }
             return .parameter(String(segment.dropFirst().dropLast()))
         }
@@ -29,13 +30,13 @@ struct RoutePattern: Sendable {
         for (index, segment) in segments.enumerated() {
             let end = index == segments.count - 1 ? remaining.endIndex
                 : (remaining.firstIndex(of: UInt8(ascii: "/")) ?? remaining.endIndex)
-            let piece = Substring(remaining[..<end])
+            let piece = remaining[..<end]
             switch segment {
             case .literal(let literal):
-                guard piece == literal else { return nil }
+                guard piece.elementsEqual(literal) else { return nil }
             case .parameter(let name):
-                guard !piece.isEmpty, !piece.contains("/") else { return nil }
-                parameters[name] = String(piece)
+                guard !piece.isEmpty, !piece.contains(UInt8(ascii: "/")) else { return nil }
+                parameters[name] = String(Substring(piece))
             }
             guard index < segments.count - 1 else { return parameters }
             guard end < remaining.endIndex else { return nil }

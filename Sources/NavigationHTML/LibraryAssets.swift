@@ -44,9 +44,7 @@ public enum LibraryAssets {
             ("Cache-Control", isCurrent ? "public, max-age=31536000, immutable" : "public, max-age=300"),
             ("ETag", etag),
         ])
-        if request.headers["If-None-Match"]?.split(separator: ",").contains(where: {
-            $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "W/", with: "") == etag
-        }) == true {
+        if request.hasCurrentCopy(of: etag) {
             var response = Response(status: .notModified, headers: headers)
             response.screen = "asset"
             return response

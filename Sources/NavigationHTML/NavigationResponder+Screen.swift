@@ -20,9 +20,7 @@ extension NavigationResponder {
 
     /// An enum case's name without its associated values (`orderDetail`), or the type's name
     /// for a value that is not an enum.
-    private static func caseName(_ value: Any) -> String {
-        let mirror = Mirror(reflecting: value)
-        guard mirror.displayStyle == .enum else { return String(describing: type(of: value)) }
-        return mirror.children.first?.label ?? String(describing: value)
+    private static func caseName<Value: Encodable>(_ value: Value) -> String {
+        CaseName.of(value) ?? String(describing: Value.self)
     }
 }
