@@ -1,5 +1,6 @@
 // Enhancements only: every control works without this file (pages never run inline script).
-// - Escape closes the top presentation.
+// - Escape closes the top presentation, unless it closes through its buttons only (an alert, a
+//   screen with interactiveDismissDisabled).
 // - Focus moves into a presentation when it opens, and back to the link that opened it when the
 //   screen behind shows again.
 // - Closing a presentation returns through history when the previous entry is the screen behind
@@ -69,9 +70,13 @@
   }
 
   if (!dialog.contains(document.activeElement)) dialog.focus();
-  const closer = dialog.querySelector("a.close") || dialog.querySelector("a.role-cancel") || document.querySelector("a.scrim");
+  // An alert, or a screen that disabled interactive dismissal, closes through its buttons only:
+  // neither Escape nor a drag down closes it (its buttons are plain links and forms).
+  const byButtonsOnly = dialog.dataset.dismiss === "buttons";
+  const closer = byButtonsOnly ? null
+    : dialog.querySelector("a.close") || dialog.querySelector("a.role-cancel") || document.querySelector("a.scrim");
   const behind = closer ? closer.getAttribute("href") : null;
-  if (!behind) return;
+  if (!behind && !dialog.querySelector("a.grabber")) return;
 
   const cameFromBehind = () => {
     if (!document.referrer) return false;
@@ -89,7 +94,7 @@
     }
   }
   document.addEventListener("keydown", (event) => {
-    if (event.key === "Escape" && !event.defaultPrevented) close(event);
+    if (event.key === "Escape" && !event.defaultPrevented && behind) close(event);
   });
 
   const grabber = dialog.querySelector("a.grabber");
@@ -138,7 +143,7 @@
     const top = dialog.getBoundingClientRect().top;
     dialog.classList.remove("dragging");
     dialog.style.top = "";
-    if (top > innerHeight * 0.75) return close();
+    if (top > innerHeight * 0.75 && !byButtonsOnly && behind) return close();
     // Between large (near the top) and medium (half way), the nearer wins.
     const wanted = top < innerHeight * 0.3 ? "large" : "medium";
     if (wanted !== detent() && grabber.dataset.detent === wanted) toggle();

@@ -61,6 +61,8 @@ extension DemoApp {
                 .init(label: "Notifications", value: flow["notifications"] == "off" ? "Off" : "On"),
                 .init(label: "Theme", value: (flow["theme"] ?? "system").capitalized),
             ]))
+            // Finished or skipped through its own buttons, never by a stray click behind it.
+            .interactiveDismissDisabled()
     }
 
     /// Continue validates the step and moves on; the last step applies what was collected; Skip

@@ -25,6 +25,8 @@ extension DemoApp {
                 FormField("Amount (USD)", name: "amount", value: order.amount.replacingOccurrences(of: "$", with: ""),
                           maxLength: 12, inputMode: "decimal"),
             ], cancelHref: context.href(.dismiss), context: context)
+            // Sent back with a mistake to mend, the form holds edits a click behind it would lose.
+            .interactiveDismissDisabled(context.submitted != nil)
         case .newOrder:
             // Each form drawn gets its own identifier: posted twice, it creates one order.
             return .form("New Order", action: "createOrder", fields: [

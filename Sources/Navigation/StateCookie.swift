@@ -36,16 +36,24 @@ public struct StateCookie<Schema: NavigationSchema>: Sendable {
     /// selections) until it fits; the rest (nonce, notice, flow, features, context, tab
     /// arrangement) is never dropped, so a limit smaller than that needs is exceeded.
     public let maxSize: Int
+    /// How long a browser keeps the cookie, in seconds (`Max-Age`): 400 days by default, the
+    /// longest browsers allow, so that the stacks, the tab arrangement and the onboarding outlive
+    /// a browser's restart as `@SceneStorage` and `@AppStorage` outlive an app's relaunch. Each
+    /// change of state sets the cookie again, and with it a new 400 days. Nil makes it a session
+    /// cookie, gone when the browser quits.
+    public let maxAge: Int?
     private let keys: KeyRing
 
     /// - Parameters:
     ///   - keys: The secrets that sign (the first) and verify (every one) the cookie and form tokens.
     ///   - name: The cookie's name over plain http; over https it is `__Host-` and this name.
     ///   - maxSize: See ``maxSize``; 4096, which every browser keeps, by default.
-    public init(keys: KeyRing, name: String = "nav", maxSize: Int = 4096) {
+    ///   - maxAge: See ``maxAge``; 400 days by default.
+    public init(keys: KeyRing, name: String = "nav", maxSize: Int = 4096, maxAge: Int? = 400 * 24 * 60 * 60) {
         self.keys = keys
         self.name = name
         self.maxSize = maxSize
+        self.maxAge = maxAge
     }
 
     /// The cookie value for `state` with a fresh nonce, trimmed to fit `maxSize`.

@@ -123,7 +123,8 @@ extension NavigationResponder {
                 content: try render(screen),
                 presentedBack: back,
                 dismissHref: context.href(.dismiss),
-                showsClose: style != .alert && style != .confirmationDialog)
+                showsClose: style != .alert && style != .confirmationDialog,
+                dismissesInteractively: style != .alert && !screen.isInteractiveDismissDisabled)
         } catch let error as HTTPError where error.status.code < 500 {
             page.status = error.status
             page.notice = error.message

@@ -128,7 +128,7 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
         let next = StoredState(state: remembered, nonce: nonce, notice: carried)
         if reading?.holds(next, visible: visible) != true {
             let value = cookie.write(next, visible: visible)
-            response.cookies.append(SetCookie(name: cookieName, value: value, secure: request.isHTTPS))
+            response.cookies.append(SetCookie(name: cookieName, value: value, maxAge: cookie.maxAge, secure: request.isHTTPS))
         }
         response.screen = page.isRoot ? "launch" : Self.screenKind(of: page)
         response.headers.replace("Cache-Control", "no-store")

@@ -85,6 +85,7 @@ extension PageModel.Presentation: TemplateModel {
         "presentedBack": .model(\.presentedBack),
         "dismissHref": .text(\.dismissHref),
         "showsClose": .flag(\.showsClose),
+        "dismissesInteractively": .flag(\.dismissesInteractively),
         "isAnchored": .flag(\.isAnchored),
     ])
 }

@@ -78,6 +78,9 @@ struct PageModel {
         let dismissHref: String
         /// Alerts and dialogs close through their buttons only.
         let showsClose: Bool
+        /// Whether a click behind it, Escape and a drag down close it; not for an alert, nor a
+        /// screen that asks `interactiveDismissDisabled()`.
+        let dismissesInteractively: Bool
         /// A popover or dialog drawn at the link that presented it, in a wide window.
         var isAnchored = false
     }

@@ -20,6 +20,9 @@ public struct Screen: Sendable {
     public var model: any Sendable
     /// The buttons of its navigation bar (see ``toolbar(_:)``); none by default.
     public var toolbarItems: [ToolbarItem] = []
+    /// Whether, presented, it closes through its own buttons only (see
+    /// ``interactiveDismissDisabled(_:)``); false by default.
+    public var isInteractiveDismissDisabled = false
 
     /// A screen titled `title` whose content is `template` rendered with `model`.
     public init(title: String, template: String, model: any Sendable) {

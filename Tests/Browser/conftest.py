@@ -58,8 +58,8 @@ def database_options():
     return ["--database", urllib.parse.urlunsplit(url._replace(path="/" + name))]
 
 
-def start_chromium(width, height, javascript):
-    driver = launch([f"--window-size={width},{height}"], javascript)
+def start_chromium(width, height, javascript, arguments=()):
+    driver = launch([f"--window-size={width},{height}", *arguments], javascript)
     # Headless Chromium keeps its window at least about 500 px wide whatever --window-size says:
     # the viewport is set through DevTools, as a phone's (mobile: honours the viewport meta tag).
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {

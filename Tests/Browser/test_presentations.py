@@ -1,5 +1,8 @@
 """Presentations, sheet forms, the split view and onboarding in a real browser."""
+import time
+
 import pytest
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -106,3 +109,28 @@ def test_closing_escape_focus_and_back(browser):
         assert path(browser) == "/profile" and not dialog(browser)
         browser.back()
         assert path(browser) == "/profile?present=photo"
+
+
+def test_an_alert_and_the_onboarding_close_through_their_buttons_only(browser):
+    """As in SwiftUI: Escape and a click on the dimmed page behind leave an alert, and the
+    onboarding cover (interactiveDismissDisabled), where they are; their buttons close them."""
+    go(browser, "/profile")
+    click(browser, "About", "main")
+    alert = path(browser)
+    onboarding = "/home?present=onboarding/welcome"
+    for screen in (alert, onboarding):
+        go(browser, screen)
+        assert dialog(browser)
+        browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
+        scrim = browser.find_element(By.CSS_SELECTOR, ".scrim")
+        box = dialog(browser).rect
+        corner_is_behind = box["x"] > 4 and box["y"] > 4
+        assert corner_is_behind or screen == onboarding   # a cover leaves no page behind to click
+        if corner_is_behind:
+            ActionChains(browser).move_to_element_with_offset(
+                scrim, -scrim.size["width"] // 2 + 4, -scrim.size["height"] // 2 + 4).click().perform()
+        time.sleep(0.5)   # time enough for a close the script would start
+        assert (path(browser), dialog(browser) is not None) == (screen, True)
+    go(browser, alert)
+    click(browser, "OK", "#presentation")
+    assert path(browser) == "/profile" and not dialog(browser)

@@ -4,7 +4,7 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from conftest import SIZES, screenshot, start_chromium
-from pages import click, go, path, title
+from pages import click, go, path, submit, title
 
 SEED_LINKS = {
     "/user/42": "Jordan Rivers", "/order/ORD-001": "ORD-001", "/settings": "Settings",
@@ -88,3 +88,36 @@ def test_the_browser_has_the_size_it_claims(browser):
     assert width - 20 <= page <= width   # a classic scroll bar may take its width from the page
     if browser.size_name == "narrow":
         assert browser.find_element(By.CSS_SELECTOR, "nav.tabbar").rect["width"] == width
+
+
+def test_the_place_outlives_the_browser(browser, tmp_path):
+    """The state cookie is kept 400 days, as @SceneStorage outlives a relaunch: quit the browser,
+    start it again on the same profile, and the site's root lands where the user was, the other
+    tab's stack kept and the onboarding not shown again."""
+    profile = [f"--user-data-dir={tmp_path / 'profile'}"]
+    first = start_chromium(*SIZES[browser.size_name], browser.javascript, profile)
+    try:
+        first.base_url = browser.base_url
+        go(first, "/")
+        assert path(first) == "/home?present=onboarding/welcome"
+        submit(first, 'button[value="continue"]')
+        first.find_element(By.NAME, "name").send_keys("Sam Lee")
+        first.find_element(By.NAME, "email").send_keys("sam@example.com")
+        for _ in range(3):   # the profile, the preferences, all set
+            submit(first, 'button[value="continue"]')
+        assert path(first) == "/home"
+        go(first, "/home/user/1/orders")
+        click(first, "Recipes", "nav.tabbar")
+        click(first, "Desserts", "main")
+        assert path(first) == "/recipes/category/desserts"
+    finally:
+        first.quit()
+    again = start_chromium(*SIZES[browser.size_name], browser.javascript, profile)
+    try:
+        again.base_url = browser.base_url
+        go(again, "/")
+        assert (path(again), title(again)) == ("/recipes/category/desserts", "Desserts")
+        click(again, "Home", "nav.tabbar")
+        assert (path(again), title(again)) == ("/home/user/1/orders", "Order History")
+    finally:
+        again.quit()

@@ -47,6 +47,8 @@ import Testing
             #expect(cookie.contains("HttpOnly"))
             #expect(cookie.contains("SameSite=Lax"))
             #expect(cookie.contains("Path=/"))
+            // Kept 400 days, so that closing the browser does not lose the user's place.
+            #expect(cookie.contains("Max-Age=34560000"))
         }
     }
 

@@ -66,6 +66,33 @@ import Testing
 }
 
 extension PresentationTests {
+    /// As in SwiftUI: an alert closes through its buttons only, and so does a screen that asks
+    /// `interactiveDismissDisabled()` (the onboarding; the order form once it holds edits the
+    /// server sent back): the page behind is no link, and the script is told not to close it.
+    @Test func alertsTheOnboardingAndAFormWithEditsCloseThroughTheirButtonsOnly() async throws {
+        try await withDemoServer { port in
+            let user = UserAgent(port: port)
+            let about = try user.get("/profile").href("About")
+            let byButtons = [try user.get(try #require(about)), try user.get("/home?present=onboarding/welcome")]
+            #expect(byButtons[0].presentation?.style == "alert")
+            // A confirmation dialog closes from outside, as an action sheet does.
+            let dialog = try user.get("/orders/order/ORD-001?present=delete-order/ORD-001")
+            #expect(dialog.presentation?.style == "confirmationDialog")
+            #expect(dialog.html.contains(#"<a class="scrim""#) && !dialog.html.contains("data-dismiss"))
+            let sheet = try user.get("/orders/order/ORD-002?present=edit-order/ORD-002")
+            #expect(sheet.html.contains(#"<a class="scrim" href="/orders/order/ORD-002" tabindex="-1""#))
+            #expect(!sheet.html.contains("data-dismiss"))
+            let mended = try user.post(try #require(sheet.formAction), [
+                "_token": try #require(sheet.formToken), "_action": "saveOrder", "title": "", "amount": "45"])
+            #expect(mended.status == 422)
+            for page in byButtons + [mended] {
+                #expect(page.html.contains(#"<div class="scrim" aria-hidden="true"></div>"#), "\(page.path)")
+                #expect(!page.html.contains(#"<a class="scrim""#), "\(page.path)")
+                #expect(page.html.contains(#"data-dismiss="buttons""#), "\(page.path)")
+            }
+        }
+    }
+
     @Test func aPresentationWithoutItsOwnStackHasNoBackButtonOfItsOwn() async throws {
         try await withDemoServer { port in
             let page = try UserAgent(port: port).get("/orders/order/ORD-001?present=delete-order/ORD-001")
