@@ -128,7 +128,7 @@ extension DemoApplication {
 
         func run() async throws {
             #if PostgreSQL
-            try? await cancelWhenGracefulShutdown { await store.run() }
+            await cancelWhenGracefulShutdown { await store.run() }
             #endif
         }
 
