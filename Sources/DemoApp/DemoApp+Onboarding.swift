@@ -51,7 +51,7 @@ extension DemoApp {
             isComplete: step == .complete, formAction: context.formAction, formToken: context.formToken,
             error: context.error,
             backHref: OnboardingCoordinator.previous(before: step).map { context.href(.present(.onboarding($0))) },
-            continueTitle: step == .complete ? "Get Started" : "Continue",
+            continueTitle: Self.continueTitle(of: step),
             name: context.value("name", default: flow["name"] ?? ""),
             email: context.value("email", default: flow["email"] ?? ""),
             notifications: notifications,
@@ -63,6 +63,17 @@ extension DemoApp {
             ]))
             // Finished or skipped through its own buttons, never by a stray click behind it.
             .interactiveDismissDisabled()
+    }
+
+    /// The seed's words: Get Started (or Skip Setup) on the welcome, Finish after the
+    /// preferences, Let's Go when all is set.
+    static func continueTitle(of step: OnboardingStep) -> String {
+        switch step {
+        case .welcome: "Get Started"
+        case .profile: "Continue"
+        case .preferences: "Finish"
+        case .complete: "Let's Go"
+        }
     }
 
     /// Continue validates the step and moves on; the last step applies what was collected; Skip

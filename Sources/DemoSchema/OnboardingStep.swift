@@ -4,10 +4,10 @@ public enum OnboardingStep: String, CaseIterable, Codable, Sendable {
 
     public var title: String {
         switch self {
-        case .welcome: "Welcome"
+        case .welcome: "Welcome!"
         case .profile: "Your Profile"
         case .preferences: "Preferences"
-        case .complete: "All Set"
+        case .complete: "You're All Set!"
         }
     }
 }

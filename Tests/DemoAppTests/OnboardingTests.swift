@@ -72,6 +72,26 @@ import Testing
         }
     }
 
+    /// The seed's words, step by step: Get Started or Skip Setup on the welcome, Back and
+    /// Continue, Back and Finish, then "You're All Set!" with Let's Go.
+    @Test func eachStepSaysWhatTheSeedSays() async throws {
+        try await withDemoServer { port in
+            let user = UserAgent(port: port)
+            let expected: [(String, String, [String], [String])] = [
+                ("welcome", "Welcome!", [">Get Started</button>", ">Skip Setup</button>", "set up in just a few steps"], ["Back</a>"]),
+                ("profile", "Your Profile", [">Continue</button>", ">Back</a>"], ["Skip Setup"]),
+                ("preferences", "Preferences", [">Finish</button>", ">Back</a>"], ["Skip Setup"]),
+                ("complete", "You&#39;re All Set!", [">Let&#39;s Go</button>", "Your account is ready to use."], ["Skip Setup"]),
+            ]
+            for (step, title, present, absent) in expected {
+                let page = try user.get("/home?present=onboarding/\(step)")
+                #expect(page.html.contains(#"<h2 id="presentation-title">\#(title)</h2>"#), "\(step)")
+                for text in present { #expect(page.html.contains(text), "\(step): \(text)") }
+                for text in absent { #expect(!page.html.contains(text), "\(step): \(text)") }
+            }
+        }
+    }
+
     @Test func reopenedFromSettings() async throws {
         try await withDemoServer { port in
             let user = UserAgent(port: port)
