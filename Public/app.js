@@ -143,7 +143,7 @@
     const top = dialog.getBoundingClientRect().top;
     dialog.classList.remove("dragging");
     dialog.style.top = "";
-    if (top > innerHeight * 0.75 && !byButtonsOnly && behind) return close();
+    if (top > innerHeight * 0.75 && behind) return close();
     // Between large (near the top) and medium (half way), the nearer wins.
     const wanted = top < innerHeight * 0.3 ? "large" : "medium";
     if (wanted !== detent() && grabber.dataset.detent === wanted) toggle();
