@@ -85,6 +85,9 @@ final class StaticFileCache: Sendable {
 
     /// The file's first `size` bytes, or nil when it holds fewer now.
     private static func read(_ descriptor: Int32, size: Int) -> [UInt8]? {
+        // An empty file without `unsafeUninitializedCapacity: 0`, which writes the count into the
+        // runtime's one shared empty array: a race between workers ThreadSanitizer reports.
+        guard size > 0 else { return [] }
         var complete = true
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
             while count < size {

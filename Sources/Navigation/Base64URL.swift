@@ -24,6 +24,9 @@ enum Base64URL {
 
     /// Appends the text of `bytes` to `text`.
     static func append(_ bytes: [UInt8], to text: inout String) {
+        // Nothing to add; and an array made with `unsafeUninitializedCapacity: 0` writes its count
+        // into the runtime's one shared empty array, a race ThreadSanitizer reports.
+        guard !bytes.isEmpty else { return }
         let length = (bytes.count * 4 + 2) / 3
         let encoded = [UInt8](unsafeUninitializedCapacity: length) { output, initialized in
             bytes.withUnsafeBufferPointer { input in
@@ -65,6 +68,9 @@ enum Base64URL {
     /// texts decode to the same bytes, and no changed character goes unnoticed).
     static func decode(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         guard text.count % 4 != 1 else { return nil }
+        // Not through `unsafeUninitializedCapacity: 0`, which writes into the runtime's shared
+        // empty array (see `append(_:to:)`).
+        guard !text.isEmpty else { return [] }
         var isValid = true
         let bytes = values.withUnsafeBufferPointer { values in
             [UInt8](unsafeUninitializedCapacity: text.count * 3 / 4) { output, initialized in
