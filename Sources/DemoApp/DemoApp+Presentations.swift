@@ -15,9 +15,8 @@ extension DemoApp {
                 ListSection(rows: [
                     ListRow("View Full Details", href: context.href(.push(.orderDetail(orderId: order.id)))),
                     ListRow("Edit Order", href: context.href(.present(.editOrder(orderId: order.id)))),
-                    ListRow("Done", href: context.href(.dismiss)),
                 ]),
-            ])
+            ]).toolbar([ToolbarItem("Done", placement: .confirmationAction, href: context.href(.dismiss))])
         case .editOrder(let orderId):
             let order = try await order(orderId)
             return .form("Edit Order", action: "saveOrder", fields: [

@@ -84,10 +84,12 @@ extension DemoApp {
             return .list(order.id, sections: [
                 orderFacts(order),
                 ListSection(rows: [
-                    ListRow("Edit Order", href: context.href(.present(.editOrder(orderId: order.id)))),
-                    ListRow("Delete Order…", href: context.href(.present(.deleteOrder(orderId: order.id)))),
                     ListRow("Options…", href: context.href(.present(.orderOptions(orderId: order.id)))),
                 ]),
+            ]).toolbar([
+                ToolbarItem("Edit", placement: .primaryAction, href: context.href(.present(.editOrder(orderId: order.id)))),
+                ToolbarItem("Delete Order", systemImage: "trash", placement: .destructiveAction,
+                            href: context.href(.present(.deleteOrder(orderId: order.id)))),
             ])
         case .category(let categoryId):
             let category = try await category(categoryId)

@@ -30,9 +30,11 @@ extension DemoApp {
                         tab: .home, path: [.orderHistory, .orderDetail(orderId: order.id)])))
                 }))
         }
-        return Screen(title: "Search", template: "demo/search", model: SearchPage(
+        let screen = Screen(title: "Search", template: "demo/search", model: SearchPage(
             action: String(context.formAction.prefix { $0 != "?" }),
             present: inSheet ? DemoDestination.search.pathSegments.joined(separator: "/") : nil, query: query, hasQuery: !query.isEmpty,
             sections: sections))
+        // The seed's SearchView: a sheet that leaves through Cancel.
+        return inSheet ? screen.toolbar([ToolbarItem("Cancel", placement: .cancellationAction, href: context.href(.dismiss))]) : screen
     }
 }

@@ -83,6 +83,11 @@ public struct TemplateField<Model> {
         Self(kind: .nested(ModelField(FieldReader(keyPath))), canBeMissing: true)
     }
 
+    /// A nested model that is always there: a section over it always renders, inside it.
+    public static func model<Nested: TemplateModel>(_ keyPath: KeyPath<Model, Nested>) -> Self {
+        Self(kind: .nested(ModelField(FieldReader(keyPath))), canBeMissing: false)
+    }
+
     /// Elements a section renders once each.
     public static func list<Element: TemplateModel>(_ keyPath: KeyPath<Model, [Element]>) -> Self {
         Self(kind: .nested(ListField(FieldReader(keyPath))), canBeMissing: false)

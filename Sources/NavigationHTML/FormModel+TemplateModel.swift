@@ -4,6 +4,7 @@ import HTMLTemplates
 
 extension FormModel: TemplateModel {
     static let templateFields = TemplateFields<Self>([
+        "formID": .text(\.formID),
         "formAction": .text(\.formAction),
         "formToken": .text(\.formToken),
         "action": .text(\.action),

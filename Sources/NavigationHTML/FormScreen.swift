@@ -45,6 +45,8 @@ struct FormModel: Sendable {
         let value: String
     }
 
+    /// The form's `id`, which its Save in the bar names (`form="…"`).
+    let formID: String
     let formAction: String
     let formToken: String
     let action: String
@@ -58,7 +60,10 @@ struct FormModel: Sendable {
 
 extension Screen {
     /// A form that owns its actions, as the seeds' `EditItemSheet`: Cancel leaves through
-    /// `cancelHref`, Save posts `action` to the screen. After a rejected submission the fields
+    /// `cancelHref`, Save posts `action` to the screen. The two sit in the screen's bar, as
+    /// `ToolbarItem`s at `.cancellationAction` and `.confirmationAction` (so a presented form
+    /// shows no Close); Save is a submit button of the form, whose `id` is `form-<action>`, and
+    /// works without JavaScript as the form's own would. After a rejected submission the fields
     /// show what the user typed, and the message shows beside the field it is about
     /// (`SubmissionOutcome.invalidField`), or above the fields. `hidden` fields are posted as
     /// they are (and kept through a rejection): an identifier that makes a second post of the
@@ -84,8 +89,14 @@ extension Screen {
         let hiddenModels = hidden.sorted { $0.key < $1.key }.map {
             FormModel.Hidden(name: $0.key, value: context.value($0.key, default: $0.value))
         }
+        let formID = "form-\(action)"
         return Screen(title: title, template: "navigation/form", model: FormModel(
-            formAction: context.formAction, formToken: context.formToken, action: action, hidden: hiddenModels,
-            fields: models, error: inError == nil ? context.error : nil, cancelHref: cancelHref, submitTitle: submitTitle))
+            formID: formID, formAction: context.formAction, formToken: context.formToken, action: action,
+            hidden: hiddenModels, fields: models, error: inError == nil ? context.error : nil, cancelHref: cancelHref,
+            submitTitle: submitTitle))
+        .toolbar([
+            ToolbarItem("Cancel", placement: .cancellationAction, href: cancelHref),
+            ToolbarItem(submitTitle, placement: .confirmationAction, submitting: formID),
+        ])
     }
 }

@@ -9,28 +9,32 @@ extension NavigationResponder {
         let state = page.state
         var title = "Not Found"
         var content: [UInt8] = []
-        var toolbar: [PageModel.ToolbarButton] = []
+        var toolbar = PageModel.Toolbar()
         // A form shows why it was rejected itself, beside its fields; the page says it otherwise.
         var showsOwnError = false
         if page.showsScreen {
             let screen = try await screen(for: state, context: context, page: &page)
             title = screen.title
             showsOwnError = screen.model is FormModel
-            toolbar = screen.toolbarItems.map(PageModel.ToolbarButton.init)
+            toolbar = PageModel.Toolbar(screen.toolbarItems)
             content = try render(screen)
         }
         var presentation = try await presentationModel(context: context, page: &page)
-        var source = presentation == nil ? nil : presentationSource(of: page.state)
-        source?.mark(in: &toolbar)
-        source?.mark(in: &content)
         let crumbs = page.showsScreen ? breadcrumbs(for: context, page: page) : []
         var split = page.showsScreen
-            ? try await splitModel(context: context, page: page, detailTitle: title, detail: content) : nil
-        for column in split?.columns.indices ?? 0..<0 {
-            source?.mark(in: &split!.columns[column].toolbar)
-            source?.mark(in: &split!.columns[column].content)
+            ? try await splitModel(context: context, page: page, detailTitle: title, detail: content, toolbar: toolbar)
+            : nil
+        if var source = presentation == nil ? nil : presentationSource(of: page.state) {
+            // A popover is drawn at its source in a wide window only, where a split view shows
+            // its columns instead of the navigation bar and the stack.
+            if split == nil {
+                toolbar.mark(&source)
+                source.mark(in: &content)
+            } else {
+                split!.mark(&source)
+            }
+            presentation?.isAnchored = source.isFound
         }
-        presentation?.isAnchored = source?.isFound ?? false
         let back: PageModel.Link? = crumbs.count >= 2
             ? PageModel.Link(title: crumbs[crumbs.count - 2].title, href: crumbs[crumbs.count - 2].href) : nil
         let tabBar = tabBar(context, showsSelection: page.showsScreen)
@@ -114,6 +118,7 @@ extension NavigationResponder {
                 screen = try await app.screen(for: destination, context: inner)
             }
             let style = destination.style
+            let toolbar = PageModel.Toolbar(screen.toolbarItems)
             return PageModel.Presentation(
                 style: style.rawValue,
                 detent: page.state.detent?.rawValue ?? "large",
@@ -123,8 +128,10 @@ extension NavigationResponder {
                 content: try render(screen),
                 presentedBack: back,
                 dismissHref: context.href(.dismiss),
-                showsClose: style != .alert && style != .confirmationDialog,
-                dismissesInteractively: style != .alert && !screen.isInteractiveDismissDisabled)
+                // The screen's own Cancel or Done is its way out; Close would be a second.
+                showsClose: style != .alert && style != .confirmationDialog && !toolbar.dismisses,
+                dismissesInteractively: style != .alert && !screen.isInteractiveDismissDisabled,
+                toolbar: toolbar)
         } catch let error as HTTPError where error.status.code < 500 {
             page.status = error.status
             page.notice = error.message
@@ -161,7 +168,8 @@ extension NavigationResponder {
     /// The split view of the selected tab, when the app shows it as one: the detail column holds
     /// the last column's selection and the stack above it, or the placeholder.
     private func splitModel(
-        context: ScreenContext<Schema>, page: RenderedPage<Schema>, detailTitle: String, detail: [UInt8]
+        context: ScreenContext<Schema>, page: RenderedPage<Schema>, detailTitle: String, detail: [UInt8],
+        toolbar: PageModel.Toolbar
     ) async throws -> PageModel.Split? {
         let state = context.state
         guard let split = try await app.splitColumns(for: state.selectedTab, context: context) else { return nil }
@@ -176,7 +184,7 @@ extension NavigationResponder {
         let visibility = state[state.selectedTab].columns
         return PageModel.Split(
             columns: try split.columns.map { screen in
-                PageModel.Split.Column(title: screen.title, toolbar: screen.toolbarItems.map(PageModel.ToolbarButton.init),
+                PageModel.Split.Column(title: screen.title, toolbar: PageModel.Toolbar(screen.toolbarItems),
                                        content: try render(screen))
             },
             columnCount: split.columns.count + 1,
@@ -188,6 +196,7 @@ extension NavigationResponder {
             },
             detailTitle: hasDetail ? detailTitle : split.placeholder,
             detailBack: back,
+            detailToolbar: hasDetail ? toolbar : PageModel.Toolbar(),
             hasDetail: hasDetail,
             detailContent: hasDetail ? detail : [],
             placeholder: split.placeholder)

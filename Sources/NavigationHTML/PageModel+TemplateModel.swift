@@ -13,7 +13,7 @@ extension PageModel: TemplateModel {
         "script": .text(\.script),
         "canonicalURL": .text(\.canonicalURL),
         "back": .model(\.back),
-        "toolbar": .list(\.toolbar),
+        "toolbar": .model(\.toolbar),
         "breadcrumbs": .list(\.breadcrumbs),
         "hasBreadcrumbs": .flag(\.hasBreadcrumbs),
         "tabGroups": .list(\.tabGroups),
@@ -86,6 +86,7 @@ extension PageModel.Presentation: TemplateModel {
         "dismissHref": .text(\.dismissHref),
         "showsClose": .flag(\.showsClose),
         "dismissesInteractively": .flag(\.dismissesInteractively),
+        "toolbar": .model(\.toolbar),
         "isAnchored": .flag(\.isAnchored),
     ])
 }
@@ -107,6 +108,7 @@ extension PageModel.Split: TemplateModel {
         "visibilityLinks": .list(\.visibilityLinks),
         "detailTitle": .text(\.detailTitle),
         "detailBack": .model(\.detailBack),
+        "detailToolbar": .model(\.detailToolbar),
         "hasDetail": .flag(\.hasDetail),
         "detailContent": .html(\.detailContent),
         "placeholder": .text(\.placeholder),
@@ -116,7 +118,7 @@ extension PageModel.Split: TemplateModel {
 extension PageModel.Split.Column: TemplateModel {
     static let templateFields = TemplateFields<Self>([
         "title": .text(\.title),
-        "toolbar": .list(\.toolbar),
+        "toolbar": .model(\.toolbar),
         "content": .html(\.content),
     ])
 }
@@ -126,15 +128,6 @@ extension PageModel.Split.Visibility: TemplateModel {
         "title": .text(\.title),
         "href": .text(\.href),
         "isCurrent": .flag(\.isCurrent),
-    ])
-}
-
-extension PageModel.ToolbarButton: TemplateModel {
-    static let templateFields = TemplateFields<Self>([
-        "title": .text(\.title),
-        "systemImage": .text(\.systemImage),
-        "href": .text(\.href),
-        "isPresentationSource": .flag(\.isPresentationSource),
     ])
 }
 

@@ -42,21 +42,6 @@ struct PageModel {
     }
 
     /// Consecutive tabs of one `TabSection` (a sidebar heading in wide windows).
-    /// A `ToolbarItem` as the navigation bar draws it.
-    struct ToolbarButton {
-        let title: String
-        let systemImage: String?
-        let href: String
-        /// The button that presented the popover or dialog showing (``PresentationSource``).
-        var isPresentationSource = false
-
-        init(_ item: ToolbarItem) {
-            title = item.title
-            systemImage = item.systemImage
-            href = item.href
-        }
-    }
-
     struct TabGroup {
         let sectionTitle: String?
         let tabs: [TabItem]
@@ -81,6 +66,8 @@ struct PageModel {
         /// Whether a click behind it, Escape and a drag down close it; not for an alert, nor a
         /// screen that asks `interactiveDismissDisabled()`.
         let dismissesInteractively: Bool
+        /// The presented screen's own toolbar, drawn in the presentation's bar.
+        var toolbar: Toolbar
         /// A popover or dialog drawn at the link that presented it, in a wide window.
         var isAnchored = false
     }
@@ -99,7 +86,7 @@ struct PageModel {
     struct Split {
         struct Column {
             let title: String
-            var toolbar: [ToolbarButton]
+            var toolbar: Toolbar
             var content: [UInt8]
         }
 
@@ -115,8 +102,10 @@ struct PageModel {
         let visibilityLinks: [Visibility]
         let detailTitle: String
         let detailBack: Link?
+        /// The visible screen's toolbar, drawn above the detail it shows.
+        var detailToolbar: Toolbar
         let hasDetail: Bool
-        let detailContent: [UInt8]
+        var detailContent: [UInt8]
         let placeholder: String
     }
 
@@ -138,8 +127,8 @@ struct PageModel {
     let script: String
     let canonicalURL: String
     let back: Link?
-    /// The visible screen's toolbar buttons, at the navigation bar's trailing end.
-    let toolbar: [ToolbarButton]
+    /// The visible screen's toolbar, drawn in the navigation bar and the bottom bar.
+    let toolbar: Toolbar
     let breadcrumbs: [Crumb]
     let hasBreadcrumbs: Bool
     /// The visible tabs but the search tab, which `searchTab` holds.

@@ -1,35 +1,77 @@
-/// A button in a screen's navigation bar, as SwiftUI's `.toolbar { ToolbarItem { … } }`: a link
-/// that the page draws at the bar's trailing end (in a split view, in its column's header).
+/// A button in a screen's bar, as SwiftUI's `.toolbar { ToolbarItem(placement:) { … } }`: a link,
+/// or the submit button of a form on the screen. Its ``placement`` says where the bar draws it;
+/// on a pushed or root screen that is the navigation bar (in a split view, its column's), on a
+/// presented one the presentation's own bar.
 ///
 /// ```swift
 /// Screen.list("Orders", sections: sections)
 ///     .toolbar([ToolbarItem("New Order", systemImage: "plus", href: context.href(.present(.newOrder)))])
+///
+/// Screen(title: "Order Details", template: "shop/order", model: order)
+///     .toolbar([ToolbarItem("Done", placement: .confirmationAction, href: context.href(.dismiss))])
 /// ```
 ///
 /// With a `systemImage` the button shows that icon only and `title` is its accessible name
 /// (`aria-label`); without one it shows `title`.
 public struct ToolbarItem: Sendable {
+    /// What a toolbar button does when pressed.
+    public enum Action: Sendable, Hashable {
+        /// Follows a link: a `GET` of the URL.
+        case link(href: String)
+        /// Submits the form with this `id` on the same page, as its own submit button would
+        /// (`<button form="…">`): with or without JavaScript, and with Return in its fields.
+        case submit(formID: String)
+    }
+
     /// What the button says, or with an icon its accessible name.
     public let title: String
     /// The icon's name, as SwiftUI's `systemImage` (`"plus"`, `"square.and.pencil"`), drawn
     /// from the page's stylesheet; nil for a text button.
     public let systemImage: String?
-    /// Where the button leads.
-    public let href: String
+    /// Where in the bar it sits.
+    public let placement: ToolbarItemPlacement
+    /// What pressing it does.
+    public let action: Action
 
     /// A toolbar button that leads to `href`.
-    public init(_ title: String, systemImage: String? = nil, href: String) {
+    public init(
+        _ title: String, systemImage: String? = nil, placement: ToolbarItemPlacement = .automatic, href: String
+    ) {
         self.title = title
         self.systemImage = systemImage
-        self.href = href
+        self.placement = placement
+        self.action = .link(href: href)
+    }
+
+    /// A toolbar button that submits the form whose `id` is `formID`, as the Save of SwiftUI's
+    /// `ToolbarItem(placement: .confirmationAction)`. A `Screen.form` has one already; this is
+    /// for a form the app's own template draws.
+    ///
+    /// ```swift
+    /// ToolbarItem("Send", placement: .confirmationAction, submitting: "message-form")
+    /// ```
+    public init(
+        _ title: String, systemImage: String? = nil, placement: ToolbarItemPlacement = .confirmationAction,
+        submitting formID: String
+    ) {
+        self.title = title
+        self.systemImage = systemImage
+        self.placement = placement
+        self.action = .submit(formID: formID)
+    }
+
+    /// The URL a link leads to; nil for a button that submits a form.
+    public var href: String? {
+        if case .link(let href) = action { href } else { nil }
     }
 }
 
 extension Screen {
-    /// This screen with `items` in its navigation bar, replacing any it had.
+    /// This screen with `items` added to its bar, after any it had: as SwiftUI's `.toolbar`
+    /// modifiers add up. Each item's ``ToolbarItem/placement`` says where it is drawn.
     public func toolbar(_ items: [ToolbarItem]) -> Screen {
         var screen = self
-        screen.toolbarItems = items
+        screen.toolbarItems += items
         return screen
     }
 }

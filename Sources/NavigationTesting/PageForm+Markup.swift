@@ -6,7 +6,7 @@ extension PageForm {
         action = element?["action"] ?? ""
         var fields: [Field] = []
         var buttons: [Button] = []
-        for (position, index) in document.descendants(of: form).enumerated() {
+        for (position, index) in Self.controls(of: form, in: document).enumerated() {
             guard let control = document.element(index) else { continue }
             let label = { Self.label(of: index, in: document) }
             switch control.name {
@@ -60,6 +60,19 @@ extension PageForm {
         }
         self.fields = fields
         self.buttons = buttons
+    }
+
+    /// The elements whose form owner is `form`, in document order, as HTML decides it: one
+    /// with a `form` attribute belongs to the form with that `id` (a Save in a bar outside the
+    /// form, say), any other to the form around it.
+    private static func controls(of form: Int, in document: HTMLDocument) -> [Int] {
+        let id = document.element(form)?["id"]
+        let inside = Set(document.descendants(of: form))
+        return document.nodes.indices.filter { index in
+            guard let element = document.element(index) else { return false }
+            guard let owner = element["form"] else { return inside.contains(index) }
+            return owner == id && document.element(withID: owner) == form
+        }
     }
 
     /// The text of the control's `<label for>`, else of the label around it, else its

@@ -23,11 +23,12 @@ def title(driver):
 
 
 def click(driver, text, scope="body"):
-    """Clicks the first visible link whose text starts with `text`, and waits for the page it
-    leads to, so nothing found next belongs to the page being left."""
+    """Clicks the first visible link whose text (an icon's: its aria-label) starts with `text`,
+    and waits for the page it leads to, so nothing found next belongs to the page being left."""
     def find():
         for link in driver.find_elements(By.CSS_SELECTOR, f"{scope} a"):
-            if link.is_displayed() and link.text.strip().startswith(text):
+            name = link.text.strip() or (link.get_attribute("aria-label") or "")
+            if link.is_displayed() and name.startswith(text):
                 return link
         raise AssertionError(f"no visible link {text!r} in {scope} on {path(driver)}")
     navigate(driver, find)

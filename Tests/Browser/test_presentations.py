@@ -8,14 +8,14 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import screenshot
-from pages import click, dialog, go, path, submit, title
+from pages import click, dialog, go, has_left, path, submit, title
 
 PRESENTATIONS = [
-    ("/orders", "Books", "Close", "order-sheet"), ("/orders/order/ORD-001", "Edit Order", "Cancel", "edit-sheet"),
+    ("/orders", "Books", "Done", "order-sheet"), ("/orders/order/ORD-001", "Edit", "Cancel", "edit-sheet"),
     ("/orders/order/ORD-001", "Delete Order", "Cancel", "confirmation-dialog"),
     ("/profile", "Edit Profile", "Cancel", "profile-sheet"), ("/profile", "Photo", "Close", "photo-cover"),
     ("/profile", "Options", "Close", "options-popover"), ("/profile", "About", "OK", "about-alert"),
-    ("/home", "Search", "Close", "search-sheet"),
+    ("/home", "Search", "Cancel", "search-sheet"),
 ]
 
 
@@ -23,9 +23,10 @@ PRESENTATIONS = [
 def test_every_presentation_opens_closes_and_leaves_with_back(browser, background, opener, close, name):
     if browser.size_name == "wide" and background == "/orders":
         background = "/orders/order/ORD-002"   # wide Orders rows select; the detail column presents
-        opener = "Edit Order"
+        opener, close = "Edit", "Cancel"
     go(browser, background)
-    click(browser, opener, "main")
+    # The screen's content or its bar (a phone's navigation bar stands above the content).
+    click(browser, opener, ".stack")
     assert dialog(browser), f"{opener} did not present on {path(browser)}"
     opened = path(browser)
     assert "present=" in opened
@@ -44,7 +45,10 @@ def test_sheet_form_rejects_saves_and_cancels(browser):
     field = browser.find_element(By.NAME, "title")
     field.clear()
     field.send_keys("<b>not allowed</b>")
-    submit(browser, "#presentation button[type=submit]")
+    # Return submits through the bar's Save, the form's default button though outside it.
+    page = browser.find_element(By.TAG_NAME, "html")
+    field.send_keys(Keys.ENTER)
+    WebDriverWait(browser, 5).until(lambda _: has_left(page))
     # The message stands beside the field it is about, which names it as its description.
     assert "can hold" in browser.find_element(By.ID, "field-title-error").text
     assert browser.find_element(By.NAME, "title").get_attribute("aria-describedby") == "field-title-error"
@@ -52,12 +56,45 @@ def test_sheet_form_rejects_saves_and_cancels(browser):
     field = browser.find_element(By.NAME, "title")
     field.clear()
     field.send_keys(f"Coats {suffix}")
-    submit(browser, "#presentation button[type=submit]")
+    submit(browser, "#presentation .presentation-bar button[type=submit][form]")
     assert path(browser) == "/orders/order/ORD-003" and not dialog(browser)
     assert f"Coats {suffix}" in browser.page_source
     go(browser, "/orders/order/ORD-003?present=edit-order/ORD-003")
     click(browser, "Cancel", "#presentation")
     assert path(browser) == "/orders/order/ORD-003"
+
+
+# Bars with several items: a list's +, a detail's Edit and Delete (in the navigation bar on a
+# phone, the detail column's when wide), the sheets' Cancel and Save, Done, the search's Cancel.
+BARS = ["/orders", "/orders/order/ORD-001", "/home/orders/order/ORD-002", "/orders?present=new-order",
+        "/orders/order/ORD-001?present=edit-order/ORD-001", "/orders?present=order/ORD-001", "/home?present=search"]
+
+# Each visible bar: its class and the boxes of what it draws (items, back, close and title).
+BAR_BOXES = """
+return [...document.querySelectorAll('.navbar, .presentation-bar, .column-bar, .bottom-bar')]
+  .filter(bar => bar.getClientRects().length)
+  .map(bar => [bar.className, [...bar.querySelectorAll('.toolbar-item, .back, .close, h2, .navbar-title')]
+    .filter(part => part.getClientRects().length)
+    .map(part => { const r = part.getBoundingClientRect();
+      return [part.textContent.trim() || part.getAttribute('aria-label'), r.left, r.top, r.right, r.bottom]; })]);
+"""
+
+
+def test_no_two_toolbar_items_overlap(browser):
+    """What a bar draws never overlaps, at a phone's width and a window's: items side by side."""
+    busiest = 0
+    for page in BARS:
+        go(browser, page)
+        for bar, items in browser.execute_script(BAR_BOXES):
+            busiest = max(busiest, len(items))
+            for i, a in enumerate(items):
+                assert a[3] > a[1] and a[4] > a[2], f"{a[0]} has no box in {bar} on {page}"
+                for b in items[i + 1:]:
+                    apart = a[3] <= b[1] + 0.5 or b[3] <= a[1] + 0.5 or a[4] <= b[2] + 0.5 or b[4] <= a[2] + 0.5
+                    assert apart, f"{a[0]} and {b[0]} overlap in {bar} on {page} ({browser.size_name})"
+        if page == "/orders/order/ORD-001":
+            screenshot(browser, "toolbar-detail")
+    assert busiest >= 3, "a bar with several items was measured"
 
 
 def test_split_view_columns_or_stack(browser):

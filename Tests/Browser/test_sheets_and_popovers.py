@@ -77,8 +77,8 @@ def test_the_grabber_grows_the_sheet_and_a_reload_keeps_it(browser):
     grab(browser)
     assert path(browser) == ORDER_SHEET
     assert 0.4 * height <= settled_top(browser) <= 0.6 * height
-    # The sheet's Close still returns to the screen behind it.
-    click(browser, "Close", "#presentation")
+    # The sheet's Done still returns to the screen behind it.
+    click(browser, "Done", "#presentation")
     assert path(browser) == "/orders" and not dialog(browser)
 
 

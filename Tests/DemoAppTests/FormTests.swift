@@ -71,7 +71,7 @@ import Testing
         try await withDemoServer { port in
             let user = UserAgent(port: port)
             try user.get("/home/orders/order/ORD-003")
-            let dialog = try user.follow("Delete Order…")
+            let dialog = try user.follow("Delete Order")
             #expect(dialog.presentation?.style == "confirmationDialog")
             let deleted = try user.post(try #require(dialog.formAction),
                                         ["_token": try #require(dialog.formToken), "_action": "deleteOrder"])

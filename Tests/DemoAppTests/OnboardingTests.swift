@@ -5,6 +5,7 @@ import Testing
 /// validation, backwards with the collected data kept, skipped, and reopened from Settings.
 @Suite struct OnboardingTests {
     /// Submits the onboarding form on the current page with the button named `action`.
+    @discardableResult
     func press(_ action: String, _ fields: [String: String] = [:], as user: UserAgent) throws -> UserAgent.Page {
         let page = try #require(user.page)
         let result = try user.post(try #require(page.formAction),

@@ -4,14 +4,14 @@ import Testing
 /// Every presentation style: opened by a link, in the URL, cold from curl, and closed again.
 @Suite struct PresentationTests {
     static let presentations: [(link: String, opener: String, style: String, role: String, title: String, close: String)] = [
-        ("/orders", "Books", "sheet", "dialog", "Order Details", "Close"),
-        ("/orders/order/ORD-001", "Edit Order", "sheet", "dialog", "Edit Order", "Cancel"),
-        ("/orders/order/ORD-001", "Delete Order…", "confirmationDialog", "alertdialog", "Delete ORD-001?", "Cancel"),
+        ("/orders", "Books", "sheet", "dialog", "Order Details", "Done"),
+        ("/orders/order/ORD-001", "Edit", "sheet", "dialog", "Edit Order", "Cancel"),
+        ("/orders/order/ORD-001", "Delete Order", "confirmationDialog", "alertdialog", "Delete ORD-001?", "Cancel"),
         ("/profile", "Edit Profile", "sheet", "dialog", "Edit Profile", "Cancel"),
         ("/profile", "Photo", "fullScreenCover", "dialog", "Alex Appleseed", "Close"),
         ("/profile", "Options", "popover", "dialog", "Options", "Close"),
         ("/profile", "About", "alert", "alertdialog", "Navigation Demo", "OK"),
-        ("/home", "Search", "sheet", "dialog", "Search", "Close"),
+        ("/home", "Search", "sheet", "dialog", "Search", "Cancel"),
     ]
 
     @Test(arguments: presentations.indices)

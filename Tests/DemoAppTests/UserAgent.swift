@@ -67,11 +67,15 @@ final class UserAgent {
         }
 
         private func href(_ text: String, in html: String) -> String? {
-            for match in html.matches(of: #/<a [^>]*href="([^"]*)"[^>]*>(.*?)</a>/#.dotMatchesNewlines()) {
-                let label = unescape(String(match.output.2).replacing(#/<[^>]*>/#, with: " "))
+            for match in html.matches(of: #/<a ([^>]*)href="([^"]*)"([^>]*)>(.*?)</a>/#.dotMatchesNewlines()) {
+                var label = unescape(String(match.output.4).replacing(#/<[^>]*>/#, with: " "))
                     .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                // An icon's link is named by its aria-label.
+                if label.isEmpty, let name = (match.output.1 + match.output.3).firstMatch(of: #/aria-label="([^"]*)"/#) {
+                    label = unescape(String(name.output.1))
+                }
                 if label == text || label.hasPrefix(text + " ") || label.hasSuffix(" " + text) {
-                    return unescape(String(match.output.1))
+                    return unescape(String(match.output.2))
                 }
             }
             return nil

@@ -56,9 +56,10 @@ import Testing
                 #expect(answered == count)
                 #expect(total < .seconds(2), "\(total)")
                 #expect(sorted.count >= 100, "the fast page was asked \(sorted.count) times")
-                // Served in turn behind the waiting thousand, the fast page would take seconds;
-                // the bound leaves room for a busy machine (10 ms failed once beside two builds).
-                #expect(p99 < .milliseconds(25), "\(p99)")
+                // Served in turn behind the waiting thousand, the fast page would take seconds.
+                // The bound tells the two apart and no more: the figure below is the measure (a
+                // 25 ms bound failed at 26 ms in a full swift test beside every other suite).
+                #expect(p99 < .milliseconds(250), "\(p99)")
                 Figure.report("\(count) concurrent requests whose data takes 100 ms, 2 worker threads",
                               "\(answered)/\(count) answered in \(milliseconds(total)) ms; meanwhile a fast page "
                                   + "(\(sorted.count) requests): p50 \(milliseconds(sorted[sorted.count / 2], digits: 2)) ms, "

@@ -84,6 +84,23 @@ import Testing
         #expect(throws: BrowserError.self) { try form.setting("speed", to: "warp", button: "Save") }
     }
 
+    /// A control belongs to the form its `form` attribute names, wherever it stands, as the
+    /// Save a presented form has in its bar; one inside a form that names another leaves it.
+    @Test func aControlBelongsToTheFormItsFormAttributeNames() throws {
+        let forms = page(#"""
+            <header><a href="/x">Cancel</a><button type="submit" form="edit" class="toolbar-item confirm">Save</button>
+            <button type="submit" form="nowhere">Lost</button><button type="submit" form="note">Not a form</button></header>
+            <form id="edit" method="post" action="/edit"><input name="title" value="Old" aria-label="Title">
+              <input name="elsewhere" value="1" form="other" aria-label="Elsewhere"></form>
+            <form id="other" method="post" action="/other"><p id="note">A paragraph.</p></form>
+            """#).forms
+        #expect(forms.count == 2)
+        let edit = forms[0]
+        #expect(edit.buttons.map(\.text) == ["Save"])
+        #expect(edit.entries(clicking: edit.buttons.first).map { "\($0.0)=\($0.1)" } == ["title=Old"])
+        #expect(forms[1].value(of: "elsewhere") == "1" && forms[1].buttons.isEmpty)
+    }
+
     @Test func theScreensPartsAreReadFromTheLibrarysMarkup() {
         let shown = page(#"""
             <title>Call Sam &ndash; Notes</title>

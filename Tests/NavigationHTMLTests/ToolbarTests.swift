@@ -1,0 +1,125 @@
+import MicroHTTP
+import Navigation
+import NavigationHTML
+import Testing
+
+/// Toolbars in every placement: the notes tab's root has items in each, its notes have one of
+/// their own, and the sheet it presents is a form (`helpIsForm`) or a screen with Done. With `split`,
+/// the notes tab is a split view whose sidebar has a button too.
+struct ToolbarApp: NavigationApp {
+    typealias Schema = EditableNotes
+    let name = "Notes"
+    var helpIsForm = false
+    var split = false
+
+    func title(for route: NoteRoute) throws -> String { "Note" }
+    func root(of tab: NoteTab, context: ScreenContext<EditableNotes>) throws -> Screen {
+        let link = { (title: String) in context.href(.push(.note(id: title.count))) }
+        return .list(tab.title, sections: []).toolbar([
+            ToolbarItem("Trash", placement: .destructiveAction, href: link("Trash")),
+            ToolbarItem("Folders", placement: .navigation, href: link("Folders")),
+            ToolbarItem("Add", systemImage: "plus", href: link("Add")),
+            ToolbarItem("Filter", placement: .principal, href: link("Filter")),
+            ToolbarItem("Help", placement: .primaryAction, href: context.href(.present(.edit(id: 1)))),
+            ToolbarItem("Edit", placement: .topBarLeading, href: link("Edit")),
+            ToolbarItem("Updated just now", placement: .bottomBar, href: link("Updated")),
+        ])
+    }
+    func screen(for route: NoteRoute, context: ScreenContext<EditableNotes>) throws -> Screen {
+        .list("Note", sections: []).toolbar([ToolbarItem("Share", href: context.href(.popToRoot))])
+    }
+    func screen(for destination: NoteDestination2, context: ScreenContext<EditableNotes>) throws -> Screen {
+        if helpIsForm {
+            return .form("Ask", action: "ask", fields: [FormField("Question", name: "question", value: "")],
+                         cancelHref: context.href(.dismiss), context: context)
+        }
+        return .list("Help", sections: [])
+            .toolbar([ToolbarItem("Done", placement: .confirmationAction, href: context.href(.dismiss))])
+    }
+    func splitColumns(for tab: NoteTab, context: ScreenContext<EditableNotes>) throws -> SplitColumns? {
+        guard split, tab == .notes else { return nil }
+        let sidebar = Screen.list("Folders", sections: [])
+            .toolbar([ToolbarItem("New Folder", placement: .primaryAction, href: context.href(.present(.edit(id: 1))))])
+        return SplitColumns([sidebar], selectionDepth: 0, placeholder: "Select a Note")
+    }
+}
+
+@Suite struct ToolbarTests {
+    let cookie = StateCookie<EditableNotes>(keys: KeyRing(secrets: ["a secret of at least sixteen characters"])!)
+
+    func page(_ path: String, _ app: ToolbarApp = ToolbarApp()) async throws -> String {
+        let responder = try NavigationResponder(app: app, cookie: cookie)
+        let parts = path.split(separator: "?", maxSplits: 1).map(String.init)
+        let query = parts.count > 1 ? ["present": String(parts[1].dropFirst("present=".count))] : [:]
+        let response = try await responder.respond(to: Request(method: .get, path: parts[0], query: query))
+        #expect(response.status == .ok)
+        return String(decoding: response.bodyBytes, as: UTF8.self)
+    }
+
+    /// The texts or accessible names of the toolbar items in the first `<div class="toolbar-group
+    /// <group>">` after `marker`, in order.
+    func items(_ group: String, after marker: String, in html: String) throws -> [String] {
+        let start = try #require(html.firstRange(of: marker)).upperBound
+        let rest = html[start...]
+        let open = try #require(rest.firstRange(of: #"<div class="toolbar-group \#(group)">"#))
+        let inner = rest[open.upperBound...].prefix { $0 != "\n" }
+        return inner.matches(of: #/<(?:a|button) [^>]*class="toolbar-item[^"]*"[^>]*>([^<]*)/#).map { match in
+            let tag = inner[match.range]
+            return tag.firstMatch(of: #/aria-label="([^"]*)"/#).map { String($0.output.1) } ?? String(match.output.1)
+        }
+    }
+
+    @Test func eachPlacementHasItsPartOfTheBarInTheScreensOrder() async throws {
+        let html = try await page("/notes")
+        let bar = #"<header class="navbar">"#
+        #expect(try items("leading", after: bar, in: html) == ["Folders", "Edit"])
+        #expect(try items("principal", after: bar, in: html) == ["Filter"])
+        #expect(try items("trailing", after: bar, in: html) == ["Trash", "Add", "Help"])
+        #expect(html.contains(#"<div class="bottom-bar"><a class="toolbar-item" href="/notes/note/7">Updated just now</a></div>"#))
+        #expect(html.contains(#"<a class="toolbar-item destructive" href="/notes/note/5">Trash</a>"#))
+        #expect(!html.contains(#"class="navbar-title""#), "the principal item stands where the inline title would")
+        #expect(html.contains(#"<h1 id="screen-title">Notes</h1>"#), "the heading stays")
+    }
+
+    @Test func aPushedScreenDrawsItsOwnItemsAfterTheBackButton() async throws {
+        let html = try await page("/notes/note/3")
+        #expect(html.contains(#"<div class="toolbar-group leading"><a class="back" href="/notes" rel="prev"><span aria-hidden="true">‹</span> Notes</a></div>"#))
+        #expect(try items("trailing", after: #"<header class="navbar">"#, in: html) == ["Share"])
+        #expect(html.contains(#"<span class="navbar-title" aria-hidden="true">Note</span>"#))
+        #expect(!html.contains("bottom-bar"))
+    }
+
+    /// A presented screen draws its own bar; its Done is the way out, so no Close is added.
+    @Test func aPresentedScreenDrawsItsBarAndItsDoneReplacesClose() async throws {
+        let html = try await page("/notes?present=edit/1")
+        let bar = #"<header class="presentation-bar">"#
+        #expect(try items("trailing", after: bar, in: html) == ["Done"])
+        #expect(html.contains(#"<a class="toolbar-item confirm" href="/notes">Done</a>"#))
+        #expect(!html.contains(#"class="close""#))
+        #expect(try items("trailing", after: #"<header class="navbar">"#, in: html) == ["Trash", "Add", "Help"],
+                "the page behind keeps its own")
+    }
+
+    /// A `Screen.form`'s Cancel and Save sit in its bar; Save is the form's submit button.
+    @Test func aFormsCancelAndSaveSitInItsBarAndSaveSubmitsTheForm() async throws {
+        let html = try await page("/notes?present=edit/1", ToolbarApp(helpIsForm: true))
+        let bar = #"<header class="presentation-bar">"#
+        #expect(try items("leading", after: bar, in: html) == ["Cancel"])
+        #expect(try items("trailing", after: bar, in: html) == ["Save"])
+        #expect(html.contains(#"<button type="submit" form="form-ask" class="toolbar-item confirm">Save</button>"#))
+        #expect(html.contains(#"<form class="form" id="form-ask" method="post""#))
+        #expect(!html.contains(#"class="close""#) && !html.contains("form-actions"))
+    }
+
+    /// In a split view each column draws its own bar, and the detail column the visible
+    /// screen's (a wide window hides the navigation bar).
+    @Test func aSplitViewsColumnsDrawTheirOwnBars() async throws {
+        let app = ToolbarApp(split: true)
+        let root = try await page("/notes", app)
+        let column = #"<section class="column">"#
+        #expect(try items("trailing", after: column, in: root) == ["New Folder"])
+        let detail = try await page("/notes/note/3", app)
+        #expect(try items("trailing", after: #"<section class="column detail""#, in: detail) == ["Share"])
+        #expect(try items("trailing", after: column, in: detail) == ["New Folder"])
+    }
+}
