@@ -14,6 +14,9 @@
 //   well below its half height, the sheet closes.
 // - The root says which way the page last scrolled (html[data-scrolled]), for the phone's tab bar
 //   to minimize on scroll down where the stylesheet cannot tell (no scroll-state queries).
+// - A form's submit buttons wait while a required field (aria-required) is empty, and a posted
+//   form is not posted twice: its buttons say so (aria-disabled) and the one pressed shows its
+//   data-pending-title ("Saving…"). Without the script the server's 422 answers an empty field.
 (() => {
   "use strict";
   const screen = (url) => {
@@ -48,6 +51,42 @@
     document.documentElement.dataset.scrolled = y > lastScroll ? "down" : "up";
     lastScroll = y;
   }, { passive: true });
+
+  // A button with formnovalidate (Skip) needs nothing filled in, and is never held back.
+  const submitters = (form) => [...form.elements].filter((control) => control.type === "submit");
+  const holdUntilFilled = (form) => {
+    const missing = [...form.querySelectorAll("[aria-required='true']")].some((field) => !field.value.trim());
+    for (const button of submitters(form)) if (!button.formNoValidate) button.disabled = missing;
+  };
+  for (const form of document.forms) {
+    if (!form.querySelector("[aria-required='true']")) continue;
+    holdUntilFilled(form);
+    form.addEventListener("input", () => holdUntilFilled(form));
+  }
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (form.method !== "post") return;
+    if (form.dataset.pending) return event.preventDefault();
+    form.dataset.pending = "true";
+    for (const button of submitters(form)) button.setAttribute("aria-disabled", "true");
+    const pressed = event.submitter;
+    if (pressed && pressed.dataset.pendingTitle && !pressed.querySelector(".symbol")) {
+      pressed.dataset.title = pressed.textContent;
+      pressed.textContent = pressed.dataset.pendingTitle;
+    }
+  });
+  // A page the browser kept (Back to it) shows its forms as they were before they were posted.
+  addEventListener("pageshow", (event) => {
+    if (!event.persisted) return;
+    for (const form of document.forms) {
+      if (!form.dataset.pending) continue;
+      delete form.dataset.pending;
+      for (const button of submitters(form)) {
+        button.removeAttribute("aria-disabled");
+        if (button.dataset.title !== undefined) button.textContent = button.dataset.title;
+      }
+    }
+  });
 
   const here = location.pathname + location.search;
   const dialog = document.getElementById("presentation");

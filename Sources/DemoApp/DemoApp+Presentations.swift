@@ -20,17 +20,18 @@ extension DemoApp {
         case .editOrder(let orderId):
             let order = try await order(orderId)
             return .form("Edit Order", action: "saveOrder", fields: [
-                FormField("Title", name: "title", value: order.title, maxLength: OrderForm.title.maxLength),
+                FormField("Title", name: "title", value: order.title, maxLength: OrderForm.title.maxLength,
+                          isRequired: true),
                 FormField("Amount (USD)", name: "amount", value: order.amount.replacingOccurrences(of: "$", with: ""),
-                          maxLength: 12, inputMode: "decimal"),
+                          maxLength: 12, inputMode: "decimal", isRequired: true),
             ], cancelHref: context.href(.dismiss), context: context)
             // Sent back with a mistake to mend, the form holds edits a click behind it would lose.
             .interactiveDismissDisabled(context.submitted != nil)
         case .newOrder:
             // Each form drawn gets its own identifier: posted twice, it creates one order.
             return .form("New Order", action: "createOrder", fields: [
-                FormField("Title", name: "title", value: "", maxLength: OrderForm.title.maxLength),
-                FormField("Amount (USD)", name: "amount", value: "", maxLength: 12, inputMode: "decimal"),
+                FormField("Title", name: "title", value: "", maxLength: OrderForm.title.maxLength, isRequired: true),
+                FormField("Amount (USD)", name: "amount", value: "", maxLength: 12, inputMode: "decimal", isRequired: true),
             ], hidden: ["submission": UUID().uuidString], cancelHref: context.href(.dismiss), context: context)
         case .deleteOrder(let orderId):
             let order = try await order(orderId)
@@ -48,7 +49,7 @@ extension DemoApp {
         case .editProfile:
             let user = try await signedInUser(context.state)
             return .form("Edit Profile", action: "saveProfile", fields: [
-                FormField("Name", name: "name", value: user.name, maxLength: ProfileForm.name.maxLength),
+                FormField("Name", name: "name", value: user.name, maxLength: ProfileForm.name.maxLength, isRequired: true),
             ], cancelHref: context.href(.dismiss), context: context)
         case .photo:
             let user = try await signedInUser(context.state)

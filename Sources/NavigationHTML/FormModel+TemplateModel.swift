@@ -25,6 +25,7 @@ extension FormModel.Field: TemplateModel {
         "value": .text(\.value),
         "maxLength": .number(\.maxLength),
         "inputMode": .text(\.inputMode),
+        "isRequired": .flag(\.isRequired),
         "hasFocus": .flag(\.hasFocus),
         // Not `error`: a field without one would find the form's in the enclosing context.
         "fieldError": .text(\.error),

@@ -14,14 +14,24 @@ public struct FormField: Sendable {
     public let maxLength: Int
     /// The `inputmode` hint for phone keyboards, e.g. "decimal".
     public let inputMode: String
+    /// Whether the form needs it filled in: its Save waits, greyed out, while it is empty, as
+    /// SwiftUI's `.disabled(name.isEmpty)` (with the library's script; the field says so with
+    /// `aria-required`). The server checks it all the same: without the script, or from `curl`,
+    /// an empty field is posted and the app's 422 answers it.
+    public let isRequired: Bool
 
-    /// A text field labelled `label`; 100 characters at most and a plain-text keyboard by default.
-    public init(_ label: String, name: String, value: String, maxLength: Int = 100, inputMode: String = "text") {
+    /// A text field labelled `label`; 100 characters at most, a plain-text keyboard and optional
+    /// by default.
+    public init(
+        _ label: String, name: String, value: String, maxLength: Int = 100, inputMode: String = "text",
+        isRequired: Bool = false
+    ) {
         self.label = label
         self.name = name
         self.value = value
         self.maxLength = maxLength
         self.inputMode = inputMode
+        self.isRequired = isRequired
     }
 }
 
@@ -34,6 +44,7 @@ struct FormModel: Sendable {
         let value: String
         let maxLength: Int
         let inputMode: String
+        let isRequired: Bool
         /// Focused when the form shows: the field in error, else the first.
         let hasFocus: Bool
         /// Why this field's input was not accepted (`SubmissionOutcome.invalidField`).
@@ -63,7 +74,10 @@ extension Screen {
     /// `cancelHref`, Save posts `action` to the screen. The two sit in the screen's bar, as
     /// `ToolbarItem`s at `.cancellationAction` and `.confirmationAction` (so a presented form
     /// shows no Close); Save is a submit button of the form, whose `id` is `form-<action>`, and
-    /// works without JavaScript as the form's own would. After a rejected submission the fields
+    /// works without JavaScript as the form's own would. With the library's script, Save waits
+    /// while a required field is empty and says `pendingTitle` while the post is on its way,
+    /// pressed once only (the seeds' `.disabled(isSaving || name.isEmpty)`). After a rejected
+    /// submission the fields
     /// show what the user typed, and the message shows beside the field it is about
     /// (`SubmissionOutcome.invalidField`), or above the fields. `hidden` fields are posted as
     /// they are (and kept through a rejection): an identifier that makes a second post of the
@@ -76,14 +90,15 @@ extension Screen {
     /// ```
     public static func form<Schema>(
         _ title: String, action: String, fields: [FormField], hidden: [String: String] = [:],
-        submitTitle: String = "Save", cancelHref: String, context: ScreenContext<Schema>
+        submitTitle: String = "Save", pendingTitle: String = "Saving…", cancelHref: String,
+        context: ScreenContext<Schema>
     ) -> Screen {
         let inError = fields.contains { $0.name == context.errorField } ? context.errorField : nil
         let models = fields.enumerated().map { index, field in
             FormModel.Field(
                 id: "field-\(field.name)", label: field.label, name: field.name,
                 value: context.value(field.name, default: field.value), maxLength: field.maxLength,
-                inputMode: field.inputMode, hasFocus: inError.map { $0 == field.name } ?? (index == 0),
+                inputMode: field.inputMode, isRequired: field.isRequired, hasFocus: inError.map { $0 == field.name } ?? (index == 0),
                 error: field.name == inError ? context.error : nil)
         }
         let hiddenModels = hidden.sorted { $0.key < $1.key }.map {
@@ -96,7 +111,7 @@ extension Screen {
             submitTitle: submitTitle))
         .toolbar([
             ToolbarItem("Cancel", placement: .cancellationAction, href: cancelHref),
-            ToolbarItem(submitTitle, placement: .confirmationAction, submitting: formID),
+            ToolbarItem(submitTitle, placement: .confirmationAction, submitting: formID, pendingTitle: pendingTitle),
         ])
     }
 }

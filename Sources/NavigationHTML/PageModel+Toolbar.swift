@@ -9,6 +9,8 @@ extension PageModel {
         let href: String?
         /// The `id` of the form a submit button belongs to; nil for a link.
         let formID: String?
+        /// What a submit button says while its post is on its way (the script shows it).
+        let pendingTitle: String?
         /// The class that draws it bold (`confirm`) or red (`destructive`); nil for plain.
         let emphasis: String?
         /// The button that presented the popover or dialog showing (``PresentationSource``).
@@ -18,8 +20,8 @@ extension PageModel {
             title = item.title
             systemImage = item.systemImage
             switch item.action {
-            case .link(let href): self.href = href; formID = nil
-            case .submit(let form): href = nil; formID = form
+            case .link(let href): self.href = href; formID = nil; pendingTitle = nil
+            case .submit(let form, let pending): href = nil; formID = form; pendingTitle = pending
             }
             emphasis = item.placement.emphasis?.rawValue
         }
@@ -79,6 +81,7 @@ extension PageModel.ToolbarButton: TemplateModel {
         "systemImage": .text(\.systemImage),
         "href": .text(\.href),
         "formID": .text(\.formID),
+        "pendingTitle": .text(\.pendingTitle),
         "emphasis": .text(\.emphasis),
         "isPresentationSource": .flag(\.isPresentationSource),
     ])

@@ -20,7 +20,9 @@ public struct ToolbarItem: Sendable {
         case link(href: String)
         /// Submits the form with this `id` on the same page, as its own submit button would
         /// (`<button form="…">`): with or without JavaScript, and with Return in its fields.
-        case submit(formID: String)
+        /// With the library's script it says `pendingTitle` (when there is one) while the post
+        /// is on its way, and is pressed once only.
+        case submit(formID: String, pendingTitle: String?)
     }
 
     /// What the button says, or with an icon its accessible name.
@@ -48,16 +50,16 @@ public struct ToolbarItem: Sendable {
     /// for a form the app's own template draws.
     ///
     /// ```swift
-    /// ToolbarItem("Send", placement: .confirmationAction, submitting: "message-form")
+    /// ToolbarItem("Send", placement: .confirmationAction, submitting: "message-form", pendingTitle: "Sending…")
     /// ```
     public init(
         _ title: String, systemImage: String? = nil, placement: ToolbarItemPlacement = .confirmationAction,
-        submitting formID: String
+        submitting formID: String, pendingTitle: String? = nil
     ) {
         self.title = title
         self.systemImage = systemImage
         self.placement = placement
-        self.action = .submit(formID: formID)
+        self.action = .submit(formID: formID, pendingTitle: pendingTitle)
     }
 
     /// The URL a link leads to; nil for a button that submits a form.

@@ -97,6 +97,43 @@ def test_no_two_toolbar_items_overlap(browser):
     assert busiest >= 3, "a bar with several items was measured"
 
 
+# Records whether each submit reached the window already stopped (by the library's script), and
+# stops it there, so that the page stays to be looked at.
+WATCH_SUBMITS = """
+window.submits = [];
+addEventListener("submit", (event) => { submits.push(event.defaultPrevented); event.preventDefault(); });
+"""
+
+
+def test_save_waits_for_the_required_fields_and_posts_once(browser):
+    """The seed's .disabled(isSaving || name.isEmpty), with the script; the server's 422 without."""
+    go(browser, "/orders?present=new-order")
+    bar_save = ".presentation-bar button[form]"
+    save = browser.find_element(By.CSS_SELECTOR, bar_save)
+    if not browser.javascript:
+        assert save.is_enabled(), "without the script Save is always pressed"
+        submit(browser, bar_save)
+        assert browser.find_element(By.ID, "field-title-error").is_displayed(), "the server's 422 names the field"
+        assert "present=new-order" in path(browser)
+        return
+    assert not save.is_enabled(), "nothing is filled in yet"
+    title = browser.find_element(By.NAME, "title")
+    title.send_keys("Kites")
+    assert not save.is_enabled(), "the amount is still empty"
+    browser.find_element(By.NAME, "amount").send_keys("12")
+    assert save.is_enabled()
+    title.send_keys(Keys.CONTROL, "a")
+    title.send_keys(Keys.DELETE)
+    assert not save.is_enabled(), "emptied again"
+    title.send_keys("Kites")
+    browser.execute_script(WATCH_SUBMITS)
+    save.click()
+    assert save.text == "Saving…" and save.get_attribute("aria-disabled") == "true"
+    screenshot(browser, "new-order-saving")
+    browser.execute_script("document.getElementById('form-createOrder').requestSubmit()")
+    assert browser.execute_script("return submits") == [False, True], "the second post is stopped"
+
+
 def test_split_view_columns_or_stack(browser):
     go(browser, "/recipes/category/desserts/recipe/apple-pie")
     split = browser.find_element(By.CSS_SELECTOR, ".split")

@@ -30,8 +30,10 @@ struct ToolbarApp: NavigationApp {
     }
     func screen(for destination: NoteDestination2, context: ScreenContext<EditableNotes>) throws -> Screen {
         if helpIsForm {
-            return .form("Ask", action: "ask", fields: [FormField("Question", name: "question", value: "")],
-                         cancelHref: context.href(.dismiss), context: context)
+            return .form("Ask", action: "ask", fields: [
+                FormField("Question", name: "question", value: "", isRequired: true),
+                FormField("Details", name: "details", value: ""),
+            ], cancelHref: context.href(.dismiss), context: context)
         }
         return .list("Help", sections: [])
             .toolbar([ToolbarItem("Done", placement: .confirmationAction, href: context.href(.dismiss))])
@@ -100,13 +102,17 @@ struct ToolbarApp: NavigationApp {
                 "the page behind keeps its own")
     }
 
-    /// A `Screen.form`'s Cancel and Save sit in its bar; Save is the form's submit button.
+    /// A `Screen.form`'s Cancel and Save sit in its bar; Save is the form's submit button, and
+    /// says what it says while its post is on its way.
     @Test func aFormsCancelAndSaveSitInItsBarAndSaveSubmitsTheForm() async throws {
         let html = try await page("/notes?present=edit/1", ToolbarApp(helpIsForm: true))
         let bar = #"<header class="presentation-bar">"#
         #expect(try items("leading", after: bar, in: html) == ["Cancel"])
         #expect(try items("trailing", after: bar, in: html) == ["Save"])
-        #expect(html.contains(#"<button type="submit" form="form-ask" class="toolbar-item confirm">Save</button>"#))
+        #expect(html.contains(#"<button type="submit" form="form-ask" class="toolbar-item confirm" data-pending-title="Saving…">Save</button>"#))
+        // A required field says so, for the script to hold Save back while it is empty.
+        #expect(html.contains(#"name="question" value="" maxlength="100" inputmode="text" aria-required="true""#))
+        #expect(html.contains(#"name="details" value="" maxlength="100" inputmode="text">"#))
         #expect(html.contains(#"<form class="form" id="form-ask" method="post""#))
         #expect(!html.contains(#"class="close""#) && !html.contains("form-actions"))
     }

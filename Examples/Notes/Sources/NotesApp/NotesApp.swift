@@ -49,7 +49,7 @@ public struct NotesApp: NavigationApp {
         switch destination {
         case .compose(let folder):
             .form("New Note in \(folder)", action: "create", fields: [
-                FormField("Title", name: "title", value: ""),
+                FormField("Title", name: "title", value: "", isRequired: true),
                 FormField("Text", name: "text", value: "", maxLength: 1_000),
             ], cancelHref: context.href(.dismiss), context: context)
         }
