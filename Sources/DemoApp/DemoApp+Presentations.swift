@@ -33,6 +33,7 @@ extension DemoApp {
                 FormField("Title", name: "title", value: "", maxLength: OrderForm.title.maxLength, isRequired: true),
                 FormField("Amount (USD)", name: "amount", value: "", maxLength: 12, inputMode: "decimal", isRequired: true),
             ], hidden: ["submission": UUID().uuidString], cancelHref: context.href(.dismiss), context: context)
+            .navigationTransition(.zoom(sourceID: "new-order"))  // out of the + that presents it
         case .deleteOrder(let orderId):
             let order = try await order(orderId)
             return .alert("Delete \(order.id)?", message: "\(order.title), \(order.amount). This cannot be undone.", buttons: [

@@ -93,8 +93,9 @@ extension DemoApp {
             ])
         case .category(let categoryId):
             let category = try await category(categoryId)
+            // The WWDC sample's zoom: a recipe grows out of its row, and shrinks back into it.
             return .list(category.name, sections: [ListSection(rows: try await store.recipes(inCategory: category.id).map { recipe in
-                recipeRow(recipe, context)
+                recipeRow(recipe, context).matchedTransitionSource(id: recipe.id)
             })])
         case .recipe(let recipeId):
             let recipe = try await recipe(recipeId)
@@ -107,7 +108,7 @@ extension DemoApp {
                 ]),
                 ListSection("Ingredients", rows: recipe.ingredients.map { ListRow($0) }),
                 ListSection("Related Recipes", rows: related),
-            ])
+            ]).navigationTransition(.zoom(sourceID: recipe.id))
         }
     }
 
@@ -151,6 +152,7 @@ extension DemoApp {
     /// The Orders list's "+" (`sheet(isPresented:)` of the seeds' `AddItemView`).
     func newOrderButton(_ context: ScreenContext<DemoNavigation>) -> ToolbarItem {
         ToolbarItem("New Order", systemImage: "plus", href: context.href(.present(.newOrder)))
+            .matchedTransitionSource(id: "new-order")
     }
 
     /// The seeds' `showRecipeOfTheDay`: the Recipes tab pops to root and pushes the recipe.

@@ -25,6 +25,7 @@ extension DemoApp {
                     ListRow(item.name, subtitle: "\(item.minutes) min",
                             href: context.href(.replace([.category(categoryId: category), .recipe(recipeId: item.id)])),
                             isSelected: item.id == recipe)
+                        .matchedTransitionSource(id: item.id)
                 })])
             } else {
                 content = .list("Recipes", sections: [ListSection(footer: "Select a category.", rows: [])])

@@ -24,5 +24,6 @@ extension ListRow: TemplateModel {
         "systemImage": .text(\.systemImage),
         "buttons": .list(\.buttons),
         "hasButtons": .flag { !$0.buttons.isEmpty },
+        "zoomSource": .text(\.zoomName),
     ])
 }

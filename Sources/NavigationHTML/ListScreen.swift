@@ -52,6 +52,8 @@ public struct ListRow: Sendable {
     public var systemImage: String?
     /// Buttons at the end of the row (a `Button` in a SwiftUI `List`).
     var buttons: [ButtonModel] = []
+    /// Its `view-transition-name` as a zoom's source (``matchedTransitionSource(id:)``).
+    var zoomName: String?
 
     /// A row without buttons: a link when `href` is given, and not selected unless `isSelected`.
     ///

@@ -10,6 +10,7 @@ extension NavigationResponder {
         var title = "Not Found"
         var content: [UInt8] = []
         var toolbar = PageModel.Toolbar()
+        var zoom: String?
         // A form shows why it was rejected itself, beside its fields; the page says it otherwise.
         var showsOwnError = false
         if page.showsScreen {
@@ -17,6 +18,7 @@ extension NavigationResponder {
             title = screen.title
             showsOwnError = screen.model is FormModel
             toolbar = PageModel.Toolbar(screen.toolbarItems)
+            zoom = screen.transition.zoomName
             content = try render(screen)
         }
         var presentation = try await presentationModel(context: context, page: &page)
@@ -51,6 +53,7 @@ extension NavigationResponder {
                 ? page.state.url : context.links.url,
             back: back,
             toolbar: toolbar,
+            screenZoom: zoom,
             breadcrumbs: crumbs,
             hasBreadcrumbs: crumbs.count >= 2,
             tabGroups: tabBar.groups,
@@ -131,7 +134,8 @@ extension NavigationResponder {
                 // The screen's own Cancel or Done is its way out; Close would be a second.
                 showsClose: style != .alert && style != .confirmationDialog && !toolbar.dismisses,
                 dismissesInteractively: style != .alert && !screen.isInteractiveDismissDisabled,
-                toolbar: toolbar)
+                toolbar: toolbar,
+                presentationZoom: screen.transition.zoomName)
         } catch let error as HTTPError where error.status.code < 500 {
             page.status = error.status
             page.notice = error.message

@@ -14,6 +14,7 @@ extension PageModel: TemplateModel {
         "canonicalURL": .text(\.canonicalURL),
         "back": .model(\.back),
         "toolbar": .model(\.toolbar),
+        "screenZoom": .text(\.screenZoom),
         "breadcrumbs": .list(\.breadcrumbs),
         "hasBreadcrumbs": .flag(\.hasBreadcrumbs),
         "tabGroups": .list(\.tabGroups),
@@ -87,6 +88,7 @@ extension PageModel.Presentation: TemplateModel {
         "showsClose": .flag(\.showsClose),
         "dismissesInteractively": .flag(\.dismissesInteractively),
         "toolbar": .model(\.toolbar),
+        "presentationZoom": .text(\.presentationZoom),
         "isAnchored": .flag(\.isAnchored),
     ])
 }

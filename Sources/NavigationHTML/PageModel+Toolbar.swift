@@ -15,6 +15,8 @@ extension PageModel {
         let emphasis: String?
         /// The button that presented the popover or dialog showing (``PresentationSource``).
         var isPresentationSource = false
+        /// Its `view-transition-name` as a zoom's source.
+        let zoomSource: String?
 
         init(_ item: ToolbarItem) {
             title = item.title
@@ -24,6 +26,7 @@ extension PageModel {
             case .submit(let form, let pending): href = nil; formID = form; pendingTitle = pending
             }
             emphasis = item.placement.emphasis?.rawValue
+            zoomSource = item.zoomName
         }
     }
 
@@ -84,6 +87,7 @@ extension PageModel.ToolbarButton: TemplateModel {
         "pendingTitle": .text(\.pendingTitle),
         "emphasis": .text(\.emphasis),
         "isPresentationSource": .flag(\.isPresentationSource),
+        "zoomSource": .text(\.zoomSource),
     ])
 }
 

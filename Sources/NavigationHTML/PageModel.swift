@@ -68,6 +68,8 @@ struct PageModel {
         let dismissesInteractively: Bool
         /// The presented screen's own toolbar, drawn in the presentation's bar.
         var toolbar: Toolbar
+        /// Its `view-transition-name` when it zooms out of its source (`NavigationTransition`).
+        let presentationZoom: String?
         /// A popover or dialog drawn at the link that presented it, in a wide window.
         var isAnchored = false
     }
@@ -129,6 +131,9 @@ struct PageModel {
     let back: Link?
     /// The visible screen's toolbar, drawn in the navigation bar and the bottom bar.
     let toolbar: Toolbar
+    /// The visible screen's `view-transition-name` when it zooms out of its source: the stack's,
+    /// or in a wide split view the detail column's.
+    let screenZoom: String?
     let breadcrumbs: [Crumb]
     let hasBreadcrumbs: Bool
     /// The visible tabs but the search tab, which `searchTab` holds.

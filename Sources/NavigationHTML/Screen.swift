@@ -23,6 +23,8 @@ public struct Screen: Sendable {
     /// Whether, presented, it closes through its own buttons only (see
     /// ``interactiveDismissDisabled(_:)``); false by default.
     public var isInteractiveDismissDisabled = false
+    /// How it arrives (see ``navigationTransition(_:)``); `.automatic` by default.
+    public var transition: NavigationTransition = .automatic
 
     /// A screen titled `title` whose content is `template` rendered with `model`.
     public init(title: String, template: String, model: any Sendable) {

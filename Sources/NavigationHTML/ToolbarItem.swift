@@ -34,6 +34,8 @@ public struct ToolbarItem: Sendable {
     public let placement: ToolbarItemPlacement
     /// What pressing it does.
     public let action: Action
+    /// Its `view-transition-name` as a zoom's source (``matchedTransitionSource(id:)``).
+    var zoomName: String?
 
     /// A toolbar button that leads to `href`.
     public init(

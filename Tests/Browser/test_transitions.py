@@ -149,6 +149,52 @@ def test_each_kind_of_navigation_runs_its_animation(recorded_browser):
     assert seen["transition"] and not any(name.startswith(("nav-from", "nav-to")) for name in seen["animations"]), seen
 
 
+# The rendered elements whose view-transition-name is `name`: their tag and class.
+NAMED = """
+return [...document.querySelectorAll("*")]
+  .filter((element) => element.getClientRects().length && getComputedStyle(element).viewTransitionName === arguments[0])
+  .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join(".")}`);
+"""
+
+
+def zoomed(seen, name):
+    """Whether the transition just seen moved the group `name` (its box from source to screen)."""
+    return any(animation.endswith(f"::view-transition-group({name})") for animation in seen["animations"] or [])
+
+
+def test_a_recipe_zooms_out_of_its_row_and_back_into_it(recorded_browser):
+    """The zoom pair is in both documents, one element each, and the browser morphs the one into
+    the other: forward from the row, and back into it."""
+    browser = recorded_browser
+    go(browser, "/recipes/category/desserts")
+    revealed(browser)
+    assert browser.execute_script(NAMED, "zoom-apple-pie") == ["li.row"]
+    click(browser, "Apple Pie", "main")
+    seen = revealed(browser)
+    assert zoomed(seen, "zoom-apple-pie"), seen
+    screen = "section.column.detail" if browser.size_name == "wide" else "div.stack"
+    named = browser.execute_script(NAMED, "zoom-apple-pie")
+    assert len(named) == 1 and named[0].startswith(screen), f"the recipe, and no row beside it: {named}"
+    history_back(browser)
+    seen = revealed(browser)
+    assert zoomed(seen, "zoom-apple-pie"), seen
+    assert browser.execute_script(NAMED, "zoom-apple-pie") == ["li.row"]
+
+
+def test_the_new_order_sheet_grows_out_of_its_button(recorded_browser):
+    browser = recorded_browser
+    go(browser, "/orders")
+    revealed(browser)
+    assert browser.execute_script(NAMED, "zoom-new-order") == ["a.toolbar-item"]
+    click(browser, "New Order", ".stack")
+    seen = revealed(browser)
+    assert zoomed(seen, "zoom-new-order"), seen
+    assert browser.execute_script(NAMED, "zoom-new-order") == ["section.presentation.sheet.detent-large"], \
+        "the sheet; the button behind it is no source while it shows"
+    click(browser, "Cancel", "#presentation")
+    assert zoomed(revealed(browser), "zoom-new-order")
+
+
 def test_reduced_motion_turns_the_transitions_off(recorded_browser):
     browser = recorded_browser
     browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
@@ -156,6 +202,10 @@ def test_reduced_motion_turns_the_transitions_off(recorded_browser):
     revealed(browser)
     click(browser, "My Profile", "main")
     assert moved(browser) == "push"
+    assert revealed(browser) == {"transition": False, "animations": None}
+    go(browser, "/recipes/category/desserts")
+    assert browser.execute_script(NAMED, "zoom-apple-pie") == [], "no zoom either"
+    click(browser, "Apple Pie", "main")
     assert revealed(browser) == {"transition": False, "animations": None}
 
 

@@ -15,18 +15,21 @@ struct ToolbarApp: NavigationApp {
     func title(for route: NoteRoute) throws -> String { "Note" }
     func root(of tab: NoteTab, context: ScreenContext<EditableNotes>) throws -> Screen {
         let link = { (title: String) in context.href(.push(.note(id: title.count))) }
-        return .list(tab.title, sections: []).toolbar([
+        let row = ListRow("Pie", href: link("Pie")).matchedTransitionSource(id: "_")
+        return .list(tab.title, sections: [ListSection(rows: [row])]).toolbar([
             ToolbarItem("Trash", placement: .destructiveAction, href: link("Trash")),
             ToolbarItem("Folders", placement: .navigation, href: link("Folders")),
             ToolbarItem("Add", systemImage: "plus", href: link("Add")),
             ToolbarItem("Filter", placement: .principal, href: link("Filter")),
-            ToolbarItem("Help", placement: .primaryAction, href: context.href(.present(.edit(id: 1)))),
+            ToolbarItem("Help", placement: .primaryAction, href: context.href(.present(.edit(id: 1))))
+                .matchedTransitionSource(id: "help"),
             ToolbarItem("Edit", placement: .topBarLeading, href: link("Edit")),
             ToolbarItem("Updated just now", placement: .bottomBar, href: link("Updated")),
         ])
     }
     func screen(for route: NoteRoute, context: ScreenContext<EditableNotes>) throws -> Screen {
         .list("Note", sections: []).toolbar([ToolbarItem("Share", href: context.href(.popToRoot))])
+            .navigationTransition(.zoom(sourceID: "note 3_"))
     }
     func screen(for destination: NoteDestination2, context: ScreenContext<EditableNotes>) throws -> Screen {
         if helpIsForm {
@@ -37,6 +40,7 @@ struct ToolbarApp: NavigationApp {
         }
         return .list("Help", sections: [])
             .toolbar([ToolbarItem("Done", placement: .confirmationAction, href: context.href(.dismiss))])
+            .navigationTransition(.zoom(sourceID: "help"))
     }
     func splitColumns(for tab: NoteTab, context: ScreenContext<EditableNotes>) throws -> SplitColumns? {
         guard split, tab == .notes else { return nil }
@@ -127,5 +131,22 @@ struct ToolbarApp: NavigationApp {
         let detail = try await page("/notes/note/3", app)
         #expect(try items("trailing", after: #"<section class="column detail""#, in: detail) == ["Share"])
         #expect(try items("trailing", after: column, in: detail) == ["New Folder"])
+    }
+
+    /// A zoom's source and destination carry one name, which any identifier makes a valid CSS
+    /// name of, and no two the same one.
+    @Test func aZoomsSourceAndScreenCarryTheSameName() async throws {
+        let root = try await page("/notes")
+        #expect(root.contains(#"<a class="toolbar-item" data-zoom-source="zoom-help" href="/notes?present=edit/1">Help</a>"#))
+        #expect(!root.contains("data-zoom="), "the root screen does not zoom")
+        let sheet = try await page("/notes?present=edit/1")
+        #expect(sheet.contains(#"aria-modal="true" aria-labelledby="presentation-title" tabindex="-1" data-zoom="zoom-help">"#))
+        let note = try await page("/notes/note/3")
+        #expect(note.contains(#"<div class="stack" data-zoom="zoom-note_203_5F">"#))
+        let split = try await page("/notes/note/3", ToolbarApp(split: true))
+        #expect(split.contains(#"<section class="column detail" aria-labelledby="detail-title" data-zoom="zoom-note_203_5F">"#))
+        #expect(split.contains(#"<div class="stack has-split columns-automatic" data-zoom="zoom-note_203_5F">"#),
+                "the stylesheet names the one a window's width shows")
+        #expect(root.contains(#"<li class="row" data-zoom-source="zoom-_5F">"#))
     }
 }
