@@ -6,27 +6,30 @@ extension DemoApp {
     public func root(of tab: DemoTab, context: ScreenContext<DemoNavigation>) async throws -> Screen {
         switch tab {
         case .home:
+            // The seed's Home: each row a Label with its icon.
             return .list("My App", sections: [ListSection(rows: [
-                ListRow("My Profile", href: context.href(.push(.userDetail(userId: currentUserId(context.state) ?? Self.defaultUserId)))),
-                ListRow("My Orders", href: context.href(.push(.orderHistory))),
-                ListRow("Settings", href: context.href(.push(.settings))),
-                ListRow("Search", href: context.href(.present(.search))),
+                ListRow("My Profile", href: context.href(.push(.userDetail(userId: currentUserId(context.state) ?? Self.defaultUserId))),
+                        systemImage: "person"),
+                ListRow("My Orders", href: context.href(.push(.orderHistory)), systemImage: "bag"),
+                ListRow("Settings", href: context.href(.push(.settings)), systemImage: "gear"),
+                ListRow("Search", href: context.href(.present(.search)), systemImage: "magnifyingglass"),
                 try await recipeOfTheDay(context),
             ]), ListSection("People", rows: try await store.users().map { user in
-                ListRow(user.name, subtitle: "User \(user.id)", href: context.href(.push(.userDetail(userId: user.id))))
+                ListRow(user.name, subtitle: "User \(user.id)", href: context.href(.push(.userDetail(userId: user.id))),
+                        systemImage: "person.crop.circle")
             })])
         case .recipes:
             let counts = try await store.recipeCounts()
             return .list("Categories", sections: [ListSection(rows: try await store.categories().map { category in
                 ListRow(category.name, value: "\(counts[category.id, default: 0])",
-                        href: context.href(.push(.category(categoryId: category.id))))
+                        href: context.href(.push(.category(categoryId: category.id))), systemImage: Self.symbol(of: category.id))
             })])
         case .orders:
             // The seeds' OrderListView: a row presents the order as a sheet (`sheet(item:)`).
             return .list("Orders", sections: [ListSection(rows: try await store.orders().map { order in
                 ListRow(order.title, subtitle: order.id, value: order.amount,
                         href: context.href(.present(.order(orderId: order.id))))
-            })]).toolbar([newOrderButton(context)])
+            })], whenEmpty: noOrders(context)).toolbar([newOrderButton(context)])
         case .profile:
             guard let userId = currentUserId(context.state) else {
                 return .list("Signed Out", sections: [ListSection(footer: "Signing in again starts every tab afresh.", rows: [
@@ -78,7 +81,7 @@ extension DemoApp {
         case .customizeTabs:
             return try customizeTabsScreen(context)
         case .orderHistory:
-            return .list("Order History", sections: [try await orderRows(context)])
+            return .list("Order History", sections: [try await orderRows(context)], whenEmpty: noOrders(context))
         case .orderDetail(let orderId):
             let order = try await order(orderId)
             return .list(order.id, sections: [
@@ -156,6 +159,17 @@ extension DemoApp {
     }
 
     /// The seeds' `showRecipeOfTheDay`: the Recipes tab pops to root and pushes the recipe.
+    /// The Orders list with none: what to do about it (`ContentUnavailableView`).
+    func noOrders(_ context: ScreenContext<DemoNavigation>) -> ContentUnavailable {
+        ContentUnavailable("No Orders", systemImage: "bag", description: "Orders you place appear here.",
+                           action: .init("New Order", href: context.href(.present(.newOrder))))
+    }
+
+    /// A recipe category's icon, as the WWDC sample's categories have theirs.
+    static func symbol(of category: String) -> String? {
+        ["breakfast": "cup.and.saucer", "mains": "flame", "desserts": "star", "drinks": "sparkles"][category]
+    }
+
     private func recipeOfTheDay(_ context: ScreenContext<DemoNavigation>) async throws -> ListRow {
         let ids = try await store.recipeIds()
         let day = Calendar(identifier: .gregorian).ordinality(of: .day, in: .year, for: Date()) ?? 1
@@ -163,7 +177,8 @@ extension DemoApp {
             return ListRow("Recipe of the Day", value: "None")
         }
         return ListRow("Recipe of the Day", subtitle: recipe.name,
-                       href: context.href(opening: Location(tab: .recipes, path: [.recipe(recipeId: recipe.id)])))
+                       href: context.href(opening: Location(tab: .recipes, path: [.recipe(recipeId: recipe.id)])),
+                       systemImage: "book")
     }
 
     /// Switch Account and Sign Out: context changes that reset every stack.

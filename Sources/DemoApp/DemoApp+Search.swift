@@ -9,6 +9,8 @@ struct SearchPage: Sendable {
     let query: String
     let hasQuery: Bool
     let sections: [ListSection]
+    /// A search that found nothing: `ContentUnavailableView.search`.
+    let unavailable: ContentUnavailable?
 }
 
 extension DemoApp {
@@ -33,7 +35,8 @@ extension DemoApp {
         let screen = Screen(title: "Search", template: "demo/search", model: SearchPage(
             action: String(context.formAction.prefix { $0 != "?" }),
             present: inSheet ? DemoDestination.search.pathSegments.joined(separator: "/") : nil, query: query, hasQuery: !query.isEmpty,
-            sections: sections))
+            sections: sections,
+            unavailable: !query.isEmpty && sections.allSatisfy(\.rows.isEmpty) ? .search(text: query) : nil))
         // The seed's SearchView: a sheet that leaves through Cancel.
         return inSheet ? screen.toolbar([ToolbarItem("Cancel", placement: .cancellationAction, href: context.href(.dismiss))]) : screen
     }

@@ -16,7 +16,7 @@ extension DemoApp {
             }
             let sidebar = Screen.list("Categories", sections: [ListSection(rows: try await store.categories().map { item in
                 ListRow(item.name, href: context.href(.replace([.category(categoryId: item.id)])),
-                        isSelected: item.id == category)
+                        isSelected: item.id == category, systemImage: Self.symbol(of: item.id))
             })])
             let content: Screen
             if let category {
@@ -31,16 +31,17 @@ extension DemoApp {
                 content = .list("Recipes", sections: [ListSection(footer: "Select a category.", rows: [])])
             }
             let depth = recipe != nil ? 2 : category != nil ? 1 : 0
-            return SplitColumns([sidebar, content], selectionDepth: depth,
-                                placeholder: category == nil ? "Select a Category" : "Select a Recipe")
+            return SplitColumns([sidebar, content], selectionDepth: depth, placeholder: ContentUnavailable(
+                category == nil ? "Select a Category" : "Select a Recipe", systemImage: "book"))
         case .orders:
             var selected: String?
             if case .orderDetail(let id)? = path.first { selected = id }
             let sidebar = Screen.list("Orders", sections: [ListSection(rows: try await store.orders().map { order in
                 ListRow(order.title, subtitle: order.id, value: order.amount,
                         href: context.href(.replace([.orderDetail(orderId: order.id)])), isSelected: order.id == selected)
-            })]).toolbar([newOrderButton(context)])
-            return SplitColumns([sidebar], selectionDepth: selected == nil ? 0 : 1, placeholder: "Select an Order")
+            })], whenEmpty: noOrders(context)).toolbar([newOrderButton(context)])
+            return SplitColumns([sidebar], selectionDepth: selected == nil ? 0 : 1,
+                                placeholder: ContentUnavailable("Select an Order", systemImage: "bag"))
         case .home, .saved, .profile, .find, .beta:
             return nil
         }

@@ -3,7 +3,11 @@ import HTMLTemplates
 // What `navigation/list.mustache` reads, by name.
 
 extension ListScreen: TemplateModel {
-    public static let templateFields = TemplateFields<Self>(["sections": .list(\.sections)])
+    public static let templateFields = TemplateFields<Self>([
+        "sections": .list(\.sections),
+        "unavailable": .model(\.unavailable),
+        "showsUnavailable": .flag { $0.showsUnavailable },
+    ])
 }
 
 extension ListSection: TemplateModel {

@@ -10,10 +10,18 @@
 public struct ListScreen: Sendable {
     /// The sections, top to bottom.
     public var sections: [ListSection]
+    /// What it shows instead when no section has a row; nil to show the sections as they are.
+    public var unavailable: ContentUnavailable?
 
-    /// A list of `sections`.
-    public init(sections: [ListSection]) {
+    /// A list of `sections`, or `unavailable` when none has a row.
+    public init(sections: [ListSection], whenEmpty unavailable: ContentUnavailable? = nil) {
         self.sections = sections
+        self.unavailable = unavailable
+    }
+
+    /// Whether it shows `unavailable`: there is one, and no row.
+    var showsUnavailable: Bool {
+        unavailable != nil && sections.allSatisfy(\.rows.isEmpty)
     }
 }
 
@@ -90,8 +98,9 @@ extension ListRow {
 }
 
 extension Screen {
-    /// A screen that is a list, rendered by `navigation/list`.
-    public static func list(_ title: String, sections: [ListSection]) -> Screen {
-        Screen(title: title, template: "navigation/list", model: ListScreen(sections: sections))
+    /// A screen that is a list, rendered by `navigation/list`; with `whenEmpty`, that empty
+    /// state instead when no section has a row (SwiftUI's `ContentUnavailableView`).
+    public static func list(_ title: String, sections: [ListSection], whenEmpty: ContentUnavailable? = nil) -> Screen {
+        Screen(title: title, template: "navigation/list", model: ListScreen(sections: sections, whenEmpty: whenEmpty))
     }
 }

@@ -203,7 +203,7 @@ extension NavigationResponder {
             detailToolbar: hasDetail ? toolbar : PageModel.Toolbar(),
             hasDetail: hasDetail,
             detailContent: hasDetail ? detail : [],
-            placeholder: split.placeholder)
+            placeholder: split.unavailable)
     }
 
     private static var columnTitles: [ColumnVisibility: String] {

@@ -113,7 +113,7 @@ extension PageModel.Split: TemplateModel {
         "detailToolbar": .model(\.detailToolbar),
         "hasDetail": .flag(\.hasDetail),
         "detailContent": .html(\.detailContent),
-        "placeholder": .text(\.placeholder),
+        "placeholder": .model(\.placeholder),
     ])
 }
 

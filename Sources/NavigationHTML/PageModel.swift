@@ -108,7 +108,7 @@ struct PageModel {
         var detailToolbar: Toolbar
         let hasDetail: Bool
         var detailContent: [UInt8]
-        let placeholder: String
+        let placeholder: ContentUnavailable
     }
 
     /// A stylesheet's URL.

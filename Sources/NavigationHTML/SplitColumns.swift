@@ -16,15 +16,26 @@ public struct SplitColumns: Sendable {
     /// button once it holds more than one; until the last column has a selection it shows the
     /// placeholder (or, with no selection at all, the stack itself).
     public var selectionDepth: Int
-    /// What the detail column says when nothing is selected (`ContentUnavailableView`).
-    public var placeholder: String
+    /// What the detail column shows when nothing is selected (`ContentUnavailableView`).
+    public var unavailable: ContentUnavailable
+    /// The title of what the detail column shows when nothing is selected.
+    public var placeholder: String {
+        get { unavailable.title }
+        set { unavailable.title = newValue }
+    }
 
     /// The leading columns `columns`, sidebar first, whose selections are the first
     /// `selectionDepth` screens of the stack (clamped to the stack's depth), with `placeholder`
     /// in the detail column until the last column has a selection.
     public init(_ columns: [Screen], selectionDepth: Int, placeholder: String) {
+        self.init(columns, selectionDepth: selectionDepth, placeholder: ContentUnavailable(placeholder))
+    }
+
+    /// The same, with an icon, a description or an action in the empty detail column:
+    /// `placeholder: ContentUnavailable("Select an Order", systemImage: "bag")`.
+    public init(_ columns: [Screen], selectionDepth: Int, placeholder: ContentUnavailable) {
         self.columns = columns
         self.selectionDepth = selectionDepth
-        self.placeholder = placeholder
+        self.unavailable = placeholder
     }
 }
