@@ -24,7 +24,7 @@ import Testing
         let orders = try await ordersAfter { port in
             let user = UserAgent(port: port)
             let list = try user.get("/orders")
-            let button = try #require(list.html.firstMatch(of: #/<a class="toolbar-item" href="([^"]*)" aria-label="New Order"/#))
+            let button = try #require(list.html.firstMatch(of: #/<a class="toolbar-item"[^>]* href="([^"]*)" aria-label="New Order"/#))
             #expect(String(button.output.1) == Self.sheet)
             #expect(list.html.contains(#"<span class="symbol symbol-plus" aria-hidden="true"></span>"#), "a + icon, decorative")
             let form = try user.get(Self.sheet)

@@ -8,7 +8,7 @@ import Testing
     }
 
     func selected(_ page: UserAgent.Page) -> [String] {
-        page.html.matches(of: #/aria-current="true">\s*<span class="row-text"><span class="row-title">([^<]*)</#)
+        page.html.matches(of: #/aria-current="true">\s*(?:<span class="symbol [^"]*" aria-hidden="true"></span>\s*)?<span class="row-text"><span class="row-title">([^<]*)</#)
             .map { String($0.output.1) }
     }
 
