@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// An app's templates, compiled once at start-up. Names are paths relative to the templates
-/// folder without the extension (`navigation/page`, `demo/search`); partials use the same names.
+/// folder without the extension (`navigation/page`, `demo/photo`); partials use the same names.
 ///
 /// ```swift
 /// let templates = try TemplateLibrary(directory: "Templates")

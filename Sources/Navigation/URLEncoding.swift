@@ -7,7 +7,7 @@ import Foundation
 /// encoded `/` inside a segment into a separator. So `%` and `/` are escaped twice: the first
 /// decoding leaves `%25` and `%2F`, and `segments(…)` decodes each segment once more.
 enum URLEncoding {
-    private static let hex = Array("0123456789ABCDEF".utf8)
+    static let hex = Array("0123456789ABCDEF".utf8)
 
     /// Appends `segment` encoded; most segments need no escaping and are appended as they are.
     static func append(_ segment: String, to url: inout [UInt8]) {
@@ -26,7 +26,7 @@ enum URLEncoding {
         text.withUTF8 { url.append(contentsOf: $0) }
     }
 
-    private static func isUnreserved(_ byte: UInt8) -> Bool {
+    static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
              UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),

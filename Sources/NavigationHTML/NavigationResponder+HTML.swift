@@ -11,6 +11,7 @@ extension NavigationResponder {
         var content: [UInt8] = []
         var toolbar = PageModel.Toolbar()
         var zoom: String?
+        var search: SearchField?
         // A form shows why it was rejected itself, beside its fields; the page says it otherwise.
         var showsOwnError = false
         if page.showsScreen {
@@ -19,6 +20,7 @@ extension NavigationResponder {
             showsOwnError = screen.model is FormModel
             toolbar = PageModel.Toolbar(screen.toolbarItems)
             zoom = screen.transition.zoomName
+            search = screen.search
             content = try render(screen)
         }
         var presentation = try await presentationModel(context: context, page: &page)
@@ -54,6 +56,7 @@ extension NavigationResponder {
             back: back,
             toolbar: toolbar,
             screenZoom: zoom,
+            screenSearch: search,
             breadcrumbs: crumbs,
             hasBreadcrumbs: crumbs.count >= 2,
             tabGroups: tabBar.groups,
@@ -135,7 +138,8 @@ extension NavigationResponder {
                 showsClose: style != .alert && style != .confirmationDialog && !toolbar.dismisses,
                 dismissesInteractively: style != .alert && !screen.isInteractiveDismissDisabled,
                 toolbar: toolbar,
-                presentationZoom: screen.transition.zoomName)
+                presentationZoom: screen.transition.zoomName,
+                presentationSearch: screen.search)
         } catch let error as HTTPError where error.status.code < 500 {
             page.status = error.status
             page.notice = error.message
@@ -189,7 +193,7 @@ extension NavigationResponder {
         return PageModel.Split(
             columns: try split.columns.map { screen in
                 PageModel.Split.Column(title: screen.title, toolbar: PageModel.Toolbar(screen.toolbarItems),
-                                       content: try render(screen))
+                                       columnSearch: screen.search, content: try render(screen))
             },
             columnCount: split.columns.count + 1,
             visibility: visibility.rawValue,

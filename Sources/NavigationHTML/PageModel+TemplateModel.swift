@@ -15,6 +15,7 @@ extension PageModel: TemplateModel {
         "back": .model(\.back),
         "toolbar": .model(\.toolbar),
         "screenZoom": .text(\.screenZoom),
+        "screenSearch": .model(\.screenSearch),
         "breadcrumbs": .list(\.breadcrumbs),
         "hasBreadcrumbs": .flag(\.hasBreadcrumbs),
         "tabGroups": .list(\.tabGroups),
@@ -89,6 +90,7 @@ extension PageModel.Presentation: TemplateModel {
         "dismissesInteractively": .flag(\.dismissesInteractively),
         "toolbar": .model(\.toolbar),
         "presentationZoom": .text(\.presentationZoom),
+        "presentationSearch": .model(\.presentationSearch),
         "isAnchored": .flag(\.isAnchored),
     ])
 }
@@ -121,6 +123,7 @@ extension PageModel.Split.Column: TemplateModel {
     static let templateFields = TemplateFields<Self>([
         "title": .text(\.title),
         "toolbar": .model(\.toolbar),
+        "columnSearch": .model(\.columnSearch),
         "content": .html(\.content),
     ])
 }

@@ -70,6 +70,8 @@ struct PageModel {
         var toolbar: Toolbar
         /// Its `view-transition-name` when it zooms out of its source (`NavigationTransition`).
         let presentationZoom: String?
+        /// The presented screen's search field.
+        let presentationSearch: SearchField?
         /// A popover or dialog drawn at the link that presented it, in a wide window.
         var isAnchored = false
     }
@@ -89,6 +91,7 @@ struct PageModel {
         struct Column {
             let title: String
             var toolbar: Toolbar
+            let columnSearch: SearchField?
             var content: [UInt8]
         }
 
@@ -134,6 +137,8 @@ struct PageModel {
     /// The visible screen's `view-transition-name` when it zooms out of its source: the stack's,
     /// or in a wide split view the detail column's.
     let screenZoom: String?
+    /// The visible screen's search field, atop its content (at its foot on a phone).
+    let screenSearch: SearchField?
     let breadcrumbs: [Crumb]
     let hasBreadcrumbs: Bool
     /// The visible tabs but the search tab, which `searchTab` holds.

@@ -25,6 +25,8 @@ public struct Screen: Sendable {
     public var isInteractiveDismissDisabled = false
     /// How it arrives (see ``navigationTransition(_:)``); `.automatic` by default.
     public var transition: NavigationTransition = .automatic
+    /// Its search field (``searchable(prompt:context:)``), if it has one.
+    var search: SearchField?
 
     /// A screen titled `title` whose content is `template` rendered with `model`.
     public init(title: String, template: String, model: any Sendable) {

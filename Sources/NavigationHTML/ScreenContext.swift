@@ -19,15 +19,28 @@ public struct ScreenContext<Schema: NavigationSchema>: Sendable {
     public let links: Links<Schema>
     /// The request's query arguments, percent-decoded, the first value of a repeated name: the
     /// library's own (`select`, `columns`, `present`, `detent`, `presented-path`) and any the app's links
-    /// added, such as a search's `q`. Links built here, `formAction` included, carry only the
-    /// library's.
+    /// added, such as a search's `q`. `formAction` carries the app's too, and so do the links that
+    /// keep the screen they belong to: those of the screen beneath any presentation while it stays
+    /// (a presentation opened, resized, pushed on or closed over it, the columns rearranged), a
+    /// presentation's own (named `presented-…`, as ``searchQueryName`` there) while it stays.
     public let query: [String: String]
+    /// The app's query arguments of the screen beneath any presentation, sorted by name.
+    private let pageArguments: [(name: String, value: String)]
+    /// The app's query arguments of the presentation (`presented-…`), sorted by name.
+    private let presentedArguments: [(name: String, value: String)]
     /// True while rendering the content of the presentation.
-    public let isPresented: Bool
+    public private(set) var isPresented: Bool
     /// The hidden `_token` value every form must carry.
     public let formToken: String
-    /// Where forms on this screen post to: the URL of the screen itself.
-    public var formAction: String { links.url }
+    /// Where forms on this screen post to: the URL of the screen itself, the app's own query
+    /// arguments included (a form on search results posts with the search).
+    public var formAction: String { Links<Schema>.url(links.url, adding: pageArguments + presentedArguments) }
+    /// The query argument a search on this screen submits (``Screen/searchable(prompt:context:)``):
+    /// `q` on a stack's screen, `presented-q` in a presentation, whose arguments a link that
+    /// closes it leaves behind.
+    public var searchQueryName: String { isPresented ? "presented-q" : "q" }
+    /// What the user searched for on this screen (its ``searchQueryName`` argument), or "".
+    public var searchText: String { query[searchQueryName] ?? "" }
     /// After a rejected submission: what the user had entered, and why it was rejected.
     public let submitted: [String: String]?
     /// After a rejected submission, the message of `SubmissionOutcome.invalid`, else nil:
@@ -62,13 +75,28 @@ public struct ScreenContext<Schema: NavigationSchema>: Sendable {
 
     /// The URL of the screen `action` leads to.
     public func href(_ action: NavigationAction<Schema>) -> String {
-        guard isPresented else { return links.url(after: action) }
+        let url: String
         switch action {
-        case .push(let route): return state.applying(.pushPresented(route)).url
-        case .pop: return state.applying(.popPresented).url
-        default: return links.url(after: action)
+        case .push(let route) where isPresented: url = state.applying(.pushPresented(route)).url
+        case .pop where isPresented: url = state.applying(.popPresented).url
+        default: url = links.url(after: action)
+        }
+        return Links<Schema>.url(url, adding: arguments(keptBy: action))
+    }
+
+    /// The app's query arguments a link keeps: the page's while the screen beneath any
+    /// presentation stays, the presentation's while it stays too.
+    private func arguments(keptBy action: NavigationAction<Schema>) -> [(name: String, value: String)] {
+        switch action {
+        case .present, .dismiss, .setColumns: pageArguments
+        case .setDetent, .pushPresented, .popPresented: pageArguments + presentedArguments
+        case .push, .pop: isPresented ? pageArguments + presentedArguments : []
+        default: []
         }
     }
+
+    /// The names of the library's own query arguments; every other is the app's.
+    static var libraryArguments: Set<String> { ["select", "columns", "present", "detent", "presented-path"] }
 
     /// The URL of the screen these actions lead to, applied in order to the state as it is
     /// (not to a presentation's stack): `[.dismiss, .push(.settings)]` leaves a popover for a
@@ -89,8 +117,9 @@ public struct ScreenContext<Schema: NavigationSchema>: Sendable {
 
     /// The same context, for the presentation's content.
     func presenting() -> ScreenContext {
-        ScreenContext(links: links, query: query, isPresented: true, formToken: formToken,
-                      submitted: submitted, error: error, errorField: errorField, request: request)
+        var context = self
+        context.isPresented = true
+        return context
     }
 
     private init(
@@ -100,6 +129,10 @@ public struct ScreenContext<Schema: NavigationSchema>: Sendable {
         self.request = request
         self.links = links
         self.query = query
+        let app = query.filter { !Self.libraryArguments.contains($0.key) }.sorted { $0.key < $1.key }
+            .map { (name: $0.key, value: $0.value) }
+        pageArguments = app.filter { !$0.name.hasPrefix("presented-") }
+        presentedArguments = app.filter { $0.name.hasPrefix("presented-") }
         self.isPresented = isPresented
         self.formToken = formToken
         self.submitted = submitted

@@ -12,7 +12,7 @@ SCREENS = [
     "/home", "/home/user/1/orders/order/ORD-001", "/home/settings", "/home/settings/customize-tabs",
     "/recipes", "/recipes/category/desserts", "/recipes/category/desserts/recipe/apple-pie?columns=detailOnly",
     "/orders", "/orders/order/ORD-002", "/profile", "/find?q=pie", "/no/such/page",
-    "/home?present=search&q=pie", "/home?present=search&q=zzzz", "/orders?present=order/ORD-001", "/orders?present=order/ORD-001&detent=large",
+    "/home?present=search&presented-q=pie", "/home?present=search&presented-q=zzzz", "/orders?present=order/ORD-001", "/orders?present=order/ORD-001&detent=large",
     "/orders?present=new-order", "/orders/order/ORD-001?present=order-options/ORD-001",
     "/orders?present=order/ORD-001&presented-path=order/ORD-001",
     "/orders/order/ORD-001?present=edit-order/ORD-001", "/orders/order/ORD-001?present=delete-order/ORD-001",

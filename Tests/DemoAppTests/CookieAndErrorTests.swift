@@ -58,7 +58,7 @@ import Testing
             #expect(page.status == 404)
             #expect(!page.html.contains("<script>"), "only the page's own script tag, never the payload")
             #expect(page.html.contains("&lt;script&gt;"))
-            let search = try user.get("/home?present=search&q=%22%3E%3Cimg%20src%3Dx%3E")
+            let search = try user.get("/home?present=search&presented-q=%22%3E%3Cimg%20src%3Dx%3E")
             #expect(search.status == 200)
             #expect(!search.html.contains("<img"))
         }

@@ -58,7 +58,7 @@ import Testing
             let page = try user.get("/search")
             #expect(page.html.contains(#"role="dialog" aria-modal="true""#))
             #expect(page.html.contains(#"class="presentation sheet detent-large""#))
-            let results = try user.get("/home?present=search&q=pie")
+            let results = try user.get("/home?present=search&presented-q=pie")
             #expect(results.href("Apple Pie") == "/recipes/recipe/apple-pie")
             #expect(results.href("Cancel") == "/home", "the seed's SearchView leaves through Cancel")
         }

@@ -19,11 +19,11 @@ import Testing
 
     @Test func aSearchWithoutResultsSaysSo() async throws {
         try await withDemoServer { port in
-            let page = try UserAgent(port: port).get("/home?present=search&q=%3Cb%3Ezzz")
+            let page = try UserAgent(port: port).get("/home?present=search&presented-q=%3Cb%3Ezzz")
             #expect(page.html.contains("<h2>No Results for “&lt;b&gt;zzz”</h2>"), "escaped, in the seed's words")
             #expect(page.html.contains(#"<span class="symbol symbol-magnifyingglass unavailable-symbol" aria-hidden="true"></span>"#))
             #expect(page.html.contains("Check the spelling or try a new search."))
-            let found = try UserAgent(port: port).get("/home?present=search&q=pie")
+            let found = try UserAgent(port: port).get("/home?present=search&presented-q=pie")
             #expect(!found.html.contains("No Results") && found.html.contains("Apple Pie"))
         }
     }

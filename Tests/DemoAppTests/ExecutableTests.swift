@@ -34,11 +34,11 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("templates-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("demo"), withIntermediateDirectories: true)
-        try "{{#open}} never closed".write(to: folder.appendingPathComponent("demo/search.mustache"), atomically: true, encoding: .utf8)
+        try "{{#open}} never closed".write(to: folder.appendingPathComponent("demo/photo.mustache"), atomically: true, encoding: .utf8)
         let taken = try LaunchedDemo()
         defer { taken.stop() }
         for (arguments, says) in [(["--templates", "/no/such/templates"], "/no/such/templates"),
-                                  (["--templates", folder.path], "demo/search"),
+                                  (["--templates", folder.path], "demo/photo"),
                                   (["--port", String(taken.port)], "port \(taken.port)")] {
             let (status, output) = try LaunchedDemo.run(arguments)
             #expect(status == 1, "\(arguments): \(output)")

@@ -89,7 +89,7 @@ import Testing
                 case 0: try check("/home/order/\(segment)")
                 case 1: try check("/find?q=\(segment)")
                 case 2: try check("/recipes/category/\(segment)/recipe/\(segment)")
-                default: try check("/home?present=search&q=\(segment)")
+                default: try check("/home?present=search&presented-q=\(segment)")
                 }
             }
             for path in ["/orders", "/orders/order/ORD-002", "/home", "/home/user/42", "/find?q=ORD"] { try check(path) }
