@@ -14,7 +14,9 @@ import HTMLTemplates
 public struct ContentUnavailable: Sendable {
     /// A link under the description.
     public struct Action: Sendable {
+        /// What the link says.
         public let title: String
+        /// Where it leads.
         public let href: String
 
         /// A link titled `title` to `href`.
