@@ -89,7 +89,7 @@ extension DemoApp {
                 ListSection(rows: [
                     ListRow("Options…", href: context.href(.present(.orderOptions(orderId: order.id)))),
                 ]),
-            ]).toolbar([
+            ]).navigationBarTitleDisplayMode(.inline).toolbar([
                 ToolbarItem("Edit", placement: .primaryAction, href: context.href(.present(.editOrder(orderId: order.id)))),
                 ToolbarItem("Delete Order", systemImage: "trash", placement: .destructiveAction,
                             href: context.href(.present(.deleteOrder(orderId: order.id)))),

@@ -12,6 +12,7 @@ extension NavigationResponder {
         var toolbar = PageModel.Toolbar()
         var zoom: String?
         var search: SearchField?
+        var isTitleInline = false
         // A form shows why it was rejected itself, beside its fields; the page says it otherwise.
         var showsOwnError = false
         if page.showsScreen {
@@ -21,6 +22,7 @@ extension NavigationResponder {
             toolbar = PageModel.Toolbar(screen.toolbarItems)
             zoom = screen.transition.zoomName
             search = screen.search
+            isTitleInline = screen.titleDisplayMode == .inline
             content = try render(screen)
         }
         var presentation = try await presentationModel(context: context, page: &page)
@@ -57,6 +59,7 @@ extension NavigationResponder {
             toolbar: toolbar,
             screenZoom: zoom,
             screenSearch: search,
+            isTitleInline: isTitleInline,
             breadcrumbs: crumbs,
             hasBreadcrumbs: crumbs.count >= 2,
             tabGroups: tabBar.groups,

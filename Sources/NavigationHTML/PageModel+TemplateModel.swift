@@ -16,6 +16,7 @@ extension PageModel: TemplateModel {
         "toolbar": .model(\.toolbar),
         "screenZoom": .text(\.screenZoom),
         "screenSearch": .model(\.screenSearch),
+        "isTitleInline": .flag(\.isTitleInline),
         "breadcrumbs": .list(\.breadcrumbs),
         "hasBreadcrumbs": .flag(\.hasBreadcrumbs),
         "tabGroups": .list(\.tabGroups),

@@ -139,6 +139,8 @@ struct PageModel {
     let screenZoom: String?
     /// The visible screen's search field, atop its content (at its foot on a phone).
     let screenSearch: SearchField?
+    /// Whether the visible screen's title is in the bar from the start (`TitleDisplayMode.inline`).
+    let isTitleInline: Bool
     let breadcrumbs: [Crumb]
     let hasBreadcrumbs: Bool
     /// The visible tabs but the search tab, which `searchTab` holds.

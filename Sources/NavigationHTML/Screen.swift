@@ -27,6 +27,8 @@ public struct Screen: Sendable {
     public var transition: NavigationTransition = .automatic
     /// Its search field (``searchable(prompt:context:)``), if it has one.
     var search: SearchField?
+    /// How its title is drawn (see ``navigationBarTitleDisplayMode(_:)``); `.automatic` by default.
+    public var titleDisplayMode: TitleDisplayMode = .automatic
 
     /// A screen titled `title` whose content is `template` rendered with `model`.
     public init(title: String, template: String, model: any Sendable) {

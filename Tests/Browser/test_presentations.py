@@ -94,6 +94,11 @@ def test_no_two_toolbar_items_overlap(browser):
                     assert apart, f"{a[0]} and {b[0]} overlap in {bar} on {page} ({browser.size_name})"
         if page == "/orders/order/ORD-001":
             screenshot(browser, "toolbar-detail")
+            if browser.size_name == "narrow":
+                # navigationBarTitleDisplayMode(.inline): the bar's title shows, the large one not.
+                inline = browser.find_element(By.CSS_SELECTOR, ".navbar-title")
+                assert inline.value_of_css_property("opacity") == "1" and inline.text == "ORD-001"
+                assert browser.find_element(By.ID, "screen-title").size["height"] <= 1
     assert busiest >= 3, "a bar with several items was measured"
 
 

@@ -30,6 +30,7 @@ struct ToolbarApp: NavigationApp {
     func screen(for route: NoteRoute, context: ScreenContext<EditableNotes>) throws -> Screen {
         .list("Note", sections: []).toolbar([ToolbarItem("Share", href: context.href(.popToRoot))])
             .navigationTransition(.zoom(sourceID: "note 3_"))
+            .navigationBarTitleDisplayMode(.inline)
     }
     func screen(for destination: NoteDestination2, context: ScreenContext<EditableNotes>) throws -> Screen {
         if helpIsForm {
@@ -137,15 +138,17 @@ struct ToolbarApp: NavigationApp {
     /// name of, and no two the same one.
     @Test func aZoomsSourceAndScreenCarryTheSameName() async throws {
         let root = try await page("/notes")
+        #expect(root.contains(#"<div class="stack">"#), "a root's title is large")
         #expect(root.contains(#"<a class="toolbar-item" data-zoom-source="zoom-help" href="/notes?present=edit/1">Help</a>"#))
         #expect(!root.contains("data-zoom="), "the root screen does not zoom")
         let sheet = try await page("/notes?present=edit/1")
         #expect(sheet.contains(#"aria-modal="true" aria-labelledby="presentation-title" tabindex="-1" data-zoom="zoom-help">"#))
         let note = try await page("/notes/note/3")
-        #expect(note.contains(#"<div class="stack" data-zoom="zoom-note_203_5F">"#))
+        #expect(note.contains(#"<div class="stack" data-zoom="zoom-note_203_5F" data-title="inline">"#),
+                "and its title is in the bar from the start")
         let split = try await page("/notes/note/3", ToolbarApp(split: true))
         #expect(split.contains(#"<section class="column detail" aria-labelledby="detail-title" data-zoom="zoom-note_203_5F">"#))
-        #expect(split.contains(#"<div class="stack has-split columns-automatic" data-zoom="zoom-note_203_5F">"#),
+        #expect(split.contains(#"<div class="stack has-split columns-automatic" data-zoom="zoom-note_203_5F" data-title="inline">"#),
                 "the stylesheet names the one a window's width shows")
         #expect(root.contains(#"<li class="row" data-zoom-source="zoom-_5F">"#))
     }
