@@ -11,7 +11,8 @@
 //   types.
 // - A sheet's grabber moves it between its detents in place, by a click or a drag, and the URL
 //   follows (replaceState) so that a reload or a shared link opens it at that height; dragged
-//   well below its half height, the sheet closes.
+//   well below its half height, the sheet closes. The page behind becomes usable or inert as the
+//   sheet's background interaction says for the detent it moved to.
 // - The root says which way the page last scrolled (html[data-scrolled]), for the phone's tab bar
 //   to minimize on scroll down where the stylesheet cannot tell (no scroll-state queries).
 // - A form's submit buttons wait while a required field (aria-required) is empty, and a posted
@@ -144,6 +145,15 @@
   const toggle = () => {
     const page = location.pathname + location.search, next = grabber.getAttribute("href"), from = detent();
     dialog.classList.replace("detent-" + from, "detent-" + grabber.dataset.detent);
+    // presentationBackgroundInteraction: the page behind is usable while the sheet rests no higher.
+    const upThrough = dialog.dataset.interactsUpThrough;
+    if (upThrough) {
+      const usable = upThrough === "large" || grabber.dataset.detent === "medium";
+      document.querySelector(".app").inert = !usable;
+      for (const scrim of document.querySelectorAll(".scrim")) scrim.hidden = usable;
+      if (usable) dialog.removeAttribute("aria-modal");
+      else dialog.setAttribute("aria-modal", "true");
+    }
     history.replaceState(history.state, "", next);
     for (const form of document.querySelectorAll("form")) {
       if (form.getAttribute("action") === page) form.setAttribute("action", next);

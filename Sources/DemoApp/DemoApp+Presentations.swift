@@ -17,6 +17,8 @@ extension DemoApp {
                     ListRow("Edit Order", href: context.href(.present(.editOrder(orderId: order.id)))),
                 ]),
             ]).toolbar([ToolbarItem("Done", placement: .confirmationAction, href: context.href(.dismiss))])
+            // At half height the list behind stays usable: another order is a click away.
+            .presentationBackgroundInteraction(.enabled(upThrough: .medium))
         case .editOrder(let orderId):
             let order = try await order(orderId)
             return .form("Edit Order", action: "saveOrder", fields: [

@@ -142,7 +142,9 @@ extension NavigationResponder {
                 dismissesInteractively: style != .alert && !screen.isInteractiveDismissDisabled,
                 toolbar: toolbar,
                 presentationZoom: screen.transition.zoomName,
-                presentationSearch: screen.search)
+                presentationSearch: screen.search,
+                interactsBehind: style == .sheet && screen.backgroundInteraction.allows(at: page.state.detent ?? .large),
+                interactsUpThrough: style == .sheet ? screen.backgroundInteraction.upThrough?.rawValue : nil)
         } catch let error as HTTPError where error.status.code < 500 {
             page.status = error.status
             page.notice = error.message

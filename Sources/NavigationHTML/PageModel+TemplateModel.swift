@@ -92,6 +92,8 @@ extension PageModel.Presentation: TemplateModel {
         "toolbar": .model(\.toolbar),
         "presentationZoom": .text(\.presentationZoom),
         "presentationSearch": .model(\.presentationSearch),
+        "interactsBehind": .flag(\.interactsBehind),
+        "interactsUpThrough": .text(\.interactsUpThrough),
         "isAnchored": .flag(\.isAnchored),
     ])
 }

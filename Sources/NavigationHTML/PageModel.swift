@@ -72,6 +72,12 @@ struct PageModel {
         let presentationZoom: String?
         /// The presented screen's search field.
         let presentationSearch: SearchField?
+        /// Whether the screen behind stays usable at the detent it rests at (not inert, not
+        /// dimmed, the sheet not modal).
+        let interactsBehind: Bool
+        /// For the script, which moves the sheet in place: the highest detent at which the
+        /// screen behind is usable; nil when it never is.
+        let interactsUpThrough: String?
         /// A popover or dialog drawn at the link that presented it, in a wide window.
         var isAnchored = false
     }

@@ -29,6 +29,9 @@ public struct Screen: Sendable {
     var search: SearchField?
     /// How its title is drawn (see ``navigationBarTitleDisplayMode(_:)``); `.automatic` by default.
     public var titleDisplayMode: TitleDisplayMode = .automatic
+    /// Whether, presented as a sheet, the screen behind it stays usable (see
+    /// ``presentationBackgroundInteraction(_:)``); `.automatic` by default.
+    public var backgroundInteraction: PresentationBackgroundInteraction = .automatic
 
     /// A screen titled `title` whose content is `template` rendered with `model`.
     public init(title: String, template: String, model: any Sendable) {

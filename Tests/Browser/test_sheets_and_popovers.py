@@ -150,3 +150,32 @@ def test_a_popover_is_drawn_at_its_source(browser, screen, opener, name):
         assert abs(arrow["bottom"] - source["top"]) <= 2 and arrow["top"] <= rect["bottom"]
     assert source["left"] <= (arrow["left"] + arrow["right"]) / 2 <= source["right"], "the arrow points at the source"
     assert rect["left"] >= 0 and rect["right"] <= browser.execute_script("return innerWidth")
+
+
+def behind_is_usable(driver):
+    """Whether the page behind the sheet takes clicks: not inert, no scrim over it."""
+    inert = driver.execute_script("return document.querySelector('.app').inert")
+    return not inert and not driver.find_element(By.CSS_SELECTOR, ".scrim").is_displayed()
+
+
+def test_the_list_behind_a_half_height_order_sheet_stays_usable(browser):
+    """presentationBackgroundInteraction(.enabled(upThrough: .medium)): at half height another
+    order is a click away behind the sheet; grown to full height, the list is inert again, in
+    place with the script and from the URL without."""
+    if browser.size_name == "wide":
+        go(browser, ORDER_SHEET)
+        assert behind_is_usable(browser)
+        return
+    go(browser, ORDER_SHEET)
+    assert behind_is_usable(browser)
+    assert dialog(browser).get_attribute("aria-modal") is None, "not modal while the list is usable"
+    click(browser, "Books", ".app main")
+    assert path(browser) == "/orders?present=order/ORD-002"
+    assert "ORD-002" in dialog(browser).text
+    grab(browser)
+    assert path(browser) == "/orders?present=order/ORD-002&detent=large"
+    assert not behind_is_usable(browser) and dialog(browser).get_attribute("aria-modal") == "true"
+    browser.refresh()
+    assert not behind_is_usable(browser), "the server says so for the large detent too"
+    grab(browser)
+    assert behind_is_usable(browser)

@@ -99,7 +99,7 @@ struct ToolbarApp: NavigationApp {
     /// A presented screen draws its own bar; its Done is the way out, so no Close is added.
     @Test func aPresentedScreenDrawsItsBarAndItsDoneReplacesClose() async throws {
         let html = try await page("/notes?present=edit/1")
-        let bar = #"<header class="presentation-bar">"#
+        let bar = #"<div class="presentation-bar">"#
         #expect(try items("trailing", after: bar, in: html) == ["Done"])
         #expect(html.contains(#"<a class="toolbar-item confirm" href="/notes">Done</a>"#))
         #expect(!html.contains(#"class="close""#))
@@ -111,7 +111,7 @@ struct ToolbarApp: NavigationApp {
     /// says what it says while its post is on its way.
     @Test func aFormsCancelAndSaveSitInItsBarAndSaveSubmitsTheForm() async throws {
         let html = try await page("/notes?present=edit/1", ToolbarApp(helpIsForm: true))
-        let bar = #"<header class="presentation-bar">"#
+        let bar = #"<div class="presentation-bar">"#
         #expect(try items("leading", after: bar, in: html) == ["Cancel"])
         #expect(try items("trailing", after: bar, in: html) == ["Save"])
         #expect(html.contains(#"<button type="submit" form="form-ask" class="toolbar-item confirm" data-pending-title="Saving…">Save</button>"#))
