@@ -64,7 +64,7 @@ extension DemoApp {
                 ListRow("Edit Profile", href: context.href(.present(.editProfile))),
                 ListRow("Settings", href: context.href([.dismiss, .push(.settings)])),
                 ListRow("About", href: context.href(.present(.about))),
-            ])])
+            ])]).presentationCompactAdaptation(.popover)  // the seed's popover: one on a phone too
         case .onboarding(let step):
             return onboardingScreen(step, context)
         case .about:

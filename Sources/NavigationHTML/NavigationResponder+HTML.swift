@@ -144,7 +144,8 @@ extension NavigationResponder {
                 presentationZoom: screen.transition.zoomName,
                 presentationSearch: screen.search,
                 interactsBehind: style == .sheet && screen.backgroundInteraction.allows(at: page.state.detent ?? .large),
-                interactsUpThrough: style == .sheet ? screen.backgroundInteraction.upThrough?.rawValue : nil)
+                interactsUpThrough: style == .sheet ? screen.backgroundInteraction.upThrough?.rawValue : nil,
+                staysPopover: style == .popover && screen.compactAdaptation == .popover)
         } catch let error as HTTPError where error.status.code < 500 {
             page.status = error.status
             page.notice = error.message

@@ -94,6 +94,7 @@ extension PageModel.Presentation: TemplateModel {
         "presentationSearch": .model(\.presentationSearch),
         "interactsBehind": .flag(\.interactsBehind),
         "interactsUpThrough": .text(\.interactsUpThrough),
+        "staysPopover": .flag(\.staysPopover),
         "isAnchored": .flag(\.isAnchored),
     ])
 }

@@ -78,6 +78,8 @@ struct PageModel {
         /// For the script, which moves the sheet in place: the highest detent at which the
         /// screen behind is usable; nil when it never is.
         let interactsUpThrough: String?
+        /// A popover that stays one on a phone (`PresentationAdaptation.popover`).
+        let staysPopover: Bool
         /// A popover or dialog drawn at the link that presented it, in a wide window.
         var isAnchored = false
     }

@@ -32,6 +32,9 @@ public struct Screen: Sendable {
     /// Whether, presented as a sheet, the screen behind it stays usable (see
     /// ``presentationBackgroundInteraction(_:)``); `.automatic` by default.
     public var backgroundInteraction: PresentationBackgroundInteraction = .automatic
+    /// How, presented as a popover, it adapts to a phone's width (see
+    /// ``presentationCompactAdaptation(_:)``); `.automatic` by default.
+    public var compactAdaptation: PresentationAdaptation = .automatic
 
     /// A screen titled `title` whose content is `template` rendered with `model`.
     public init(title: String, template: String, model: any Sendable) {

@@ -48,7 +48,8 @@ import Testing
             try user.get("/profile")
             let popover = try user.follow("Options")
             #expect(popover.presentation?.style == "popover")
-            #expect(popover.html.contains(#"class="presentation popover detent-large anchored""#))
+            #expect(popover.html.contains(#"class="presentation popover detent-large anchored compact-popover""#),
+                    "drawn at its source, on a phone too")
             let sources = popover.html.matches(of: #/<a ([^>]*)data-presentation-source ([^>]*)>/#)
             #expect(sources.count == 1)
             #expect(sources.first.map { String($0.output.2) } == #"href="/profile?present=options""#)

@@ -91,7 +91,7 @@ final class UserAgent {
         }
         /// The presentation's style and role, if one is shown.
         var presentation: (style: String, role: String)? {
-            html.firstMatch(of: #/class="presentation ([A-Za-z]+) detent-[a-z]+(?: anchored)?" role="([a-z]+)"/#)
+            html.firstMatch(of: #/class="presentation ([A-Za-z]+) detent-[a-z]+(?: anchored)?(?: compact-popover)?" role="([a-z]+)"/#)
                 .map { (String($0.output.1), String($0.output.2)) }
         }
 
