@@ -56,7 +56,7 @@ class Walker:
 
     def save(self, title):
         """Pressing Save in the open sheet: a POST answered 303; the state is the redirect's."""
-        action = self.link(r'<form class="form" method="post" action="([^"]*)"')
+        action = self.link(r'<form class="form"[^>]* method="post" action="([^"]*)"')
         token = self.link(r'name="_token" value="([^"]*)"')
         body = urllib.parse.urlencode({"_token": token, "_action": "saveOrder", "title": title, "amount": "12.5"})
         response, _ = self.request("POST", action, body=body)
