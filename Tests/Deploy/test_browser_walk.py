@@ -117,7 +117,7 @@ def test_a_browser_walk_through_nginx_keeps_every_tab(deployment, chromium):
     # Back to Home: its stack comes from the cookie, whichever instance reads it.
     step(click("a.tab-home"), "home")
     assert browser.current_url == site + "/home/orders/order/ORD-002"
-    step(click('a.row-link[href$="?present=edit-order/ORD-002"]'), "home", "editOrder")
+    step(click('a.toolbar-item[href$="?present=edit-order/ORD-002"]'), "home", "editOrder")
     # Saved: the POST lands on one instance, the page it redirects to may come from another.
     step(save("Walked through nginx"), "home")
     assert browser.current_url == site + "/home/orders/order/ORD-002"
