@@ -7,6 +7,7 @@ import hashlib
 import json
 import subprocess
 import sys
+import time
 
 import pytest
 from selenium.webdriver.support.wait import WebDriverWait
@@ -58,12 +59,23 @@ def test_a_browser_walk_through_nginx_keeps_every_tab(deployment, chromium):
     def state():
         return json.loads(browser.execute_async_script(STATE_SCRIPT))
 
+    def settled(deployment):
+        """The instances' log once the page has stopped asking: the icons a page's stylesheet
+        names arrive after it, and each moves the round robin on."""
+        before = deployment.answered()
+        while True:
+            time.sleep(0.3)
+            log = deployment.answered()
+            if len(log) == len(before):
+                return log
+            before = log
+
     def rotate_away():
         """Round robin would send the next request to the instance that answered the last step
         (the browser's own extra requests, such as /favicon.ico, shift it): one more state
         request moves it on. The order is the one the log shows."""
         while landed:
-            log = [entry[3] for entry in deployment.answered()]
+            log = [entry[3] for entry in settled(deployment)]
             upcoming = dict(zip(log, log[1:])).get(log[-1])
             if upcoming is not None and upcoming != landed[-1]:
                 return
