@@ -167,8 +167,12 @@ extension DemoApp {
 
     /// A recipe category's icon, as the WWDC sample's categories have theirs.
     static func symbol(of category: String) -> String? {
-        ["breakfast": "cup.and.saucer", "mains": "flame", "desserts": "star", "drinks": "sparkles"][category]
+        categorySymbols[category]
     }
+
+    private static let categorySymbols = [
+        "breakfast": "cup.and.saucer", "mains": "flame", "desserts": "star", "drinks": "sparkles",
+    ]
 
     private func recipeOfTheDay(_ context: ScreenContext<DemoNavigation>) async throws -> ListRow {
         let ids = try await store.recipeIds()

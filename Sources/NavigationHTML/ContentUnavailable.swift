@@ -34,6 +34,8 @@ public struct ContentUnavailable: Sendable {
     public var description: String?
     /// A way forward; nil for none.
     public var action: Action?
+    /// The `id` of its heading, for a region it names (the split view's detail column).
+    var headingID: String?
 
     /// An empty state titled `title`.
     public init(_ title: String, systemImage: String? = nil, description: String? = nil, action: Action? = nil) {
@@ -55,6 +57,7 @@ extension ContentUnavailable: TemplateModel {
     // Not `title` and `href` for the action: an empty one would find the state's own title.
     public static let templateFields = TemplateFields<Self>([
         "title": .text(\.title),
+        "headingID": .text(\.headingID),
         "systemImage": .text(\.systemImage),
         "description": .text(\.description),
         "actionTitle": .text { $0.action?.title },

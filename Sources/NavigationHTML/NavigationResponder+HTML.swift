@@ -7,24 +7,12 @@ extension NavigationResponder {
     func html(_ page: RenderedPage<Schema>, context: ScreenContext<Schema>) async throws -> Response {
         var page = page
         let state = page.state
-        var title = "Not Found"
-        var content: [UInt8] = []
-        var toolbar = PageModel.Toolbar()
-        var zoom: String?
-        var search: SearchField?
-        var isTitleInline = false
+        let shown = page.showsScreen ? try await screen(for: state, context: context, page: &page) : nil
+        let title = shown?.title ?? "Not Found"
+        var content = try shown.map { try render($0) } ?? []
+        var toolbar = PageModel.Toolbar(shown?.toolbarItems ?? [])
         // A form shows why it was rejected itself, beside its fields; the page says it otherwise.
-        var showsOwnError = false
-        if page.showsScreen {
-            let screen = try await screen(for: state, context: context, page: &page)
-            title = screen.title
-            showsOwnError = screen.model is FormModel
-            toolbar = PageModel.Toolbar(screen.toolbarItems)
-            zoom = screen.transition.zoomName
-            search = screen.search
-            isTitleInline = screen.titleDisplayMode == .inline
-            content = try render(screen)
-        }
+        let showsOwnError = shown?.model is FormModel
         var presentation = try await presentationModel(context: context, page: &page)
         let crumbs = page.showsScreen ? breadcrumbs(for: context, page: page) : []
         var split = page.showsScreen
@@ -57,9 +45,9 @@ extension NavigationResponder {
                 ? page.state.url : context.links.url,
             back: back,
             toolbar: toolbar,
-            screenZoom: zoom,
-            screenSearch: search,
-            isTitleInline: isTitleInline,
+            screenZoom: shown?.transition.zoomName,
+            screenSearch: shown?.search,
+            isTitleInline: shown?.titleDisplayMode == .inline,
             breadcrumbs: crumbs,
             hasBreadcrumbs: crumbs.count >= 2,
             tabGroups: tabBar.groups,
@@ -196,6 +184,9 @@ extension NavigationResponder {
             ? PageModel.Link(title: page.title(at: state.path.count - 2), href: context.href(.pop))
             : nil
         let visibility = state[state.selectedTab].columns
+        // Its heading names the detail column (`aria-labelledby`), as the detail's title does.
+        var placeholder = split.unavailable
+        placeholder.headingID = "detail-title"
         return PageModel.Split(
             columns: try split.columns.map { screen in
                 PageModel.Split.Column(title: screen.title, toolbar: PageModel.Toolbar(screen.toolbarItems),
@@ -213,7 +204,7 @@ extension NavigationResponder {
             detailToolbar: hasDetail ? toolbar : PageModel.Toolbar(),
             hasDetail: hasDetail,
             detailContent: hasDetail ? detail : [],
-            placeholder: split.unavailable)
+            placeholder: placeholder)
     }
 
     private static var columnTitles: [ColumnVisibility: String] {

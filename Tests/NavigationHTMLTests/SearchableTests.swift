@@ -28,13 +28,8 @@ struct SearchApp: NavigationApp {
 }
 
 @Suite struct SearchableTests {
-    let cookie = StateCookie<EditableNotes>(keys: KeyRing(secrets: ["a secret of at least sixteen characters"])!)
-
     func page(_ path: String, _ query: [String: String]) async throws -> String {
-        let responder = try NavigationResponder(app: SearchApp(), cookie: cookie)
-        let response = try await responder.respond(to: Request(method: .get, path: path, query: query))
-        #expect(response.status == .ok)
-        return String(decoding: response.bodyBytes, as: UTF8.self)
+        try await NavigationHTMLTests.page(of: SearchApp(), at: path, query: query)
     }
 
     @Test func theFieldKeepsTheTextAndTheResultsTheirSearch() async throws {

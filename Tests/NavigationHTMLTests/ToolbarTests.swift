@@ -52,15 +52,8 @@ struct ToolbarApp: NavigationApp {
 }
 
 @Suite struct ToolbarTests {
-    let cookie = StateCookie<EditableNotes>(keys: KeyRing(secrets: ["a secret of at least sixteen characters"])!)
-
-    func page(_ path: String, _ app: ToolbarApp = ToolbarApp()) async throws -> String {
-        let responder = try NavigationResponder(app: app, cookie: cookie)
-        let parts = path.split(separator: "?", maxSplits: 1).map(String.init)
-        let query = parts.count > 1 ? ["present": String(parts[1].dropFirst("present=".count))] : [:]
-        let response = try await responder.respond(to: Request(method: .get, path: parts[0], query: query))
-        #expect(response.status == .ok)
-        return String(decoding: response.bodyBytes, as: UTF8.self)
+    func page(_ path: String, _ query: [String: String] = [:], _ app: ToolbarApp = ToolbarApp()) async throws -> String {
+        try await NavigationHTMLTests.page(of: app, at: path, query: query)
     }
 
     /// The texts or accessible names of the toolbar items in the first `<div class="toolbar-group
@@ -98,7 +91,7 @@ struct ToolbarApp: NavigationApp {
 
     /// A presented screen draws its own bar; its Done is the way out, so no Close is added.
     @Test func aPresentedScreenDrawsItsBarAndItsDoneReplacesClose() async throws {
-        let html = try await page("/notes?present=edit/1")
+        let html = try await page("/notes", ["present": "edit/1"])
         let bar = #"<div class="presentation-bar">"#
         #expect(try items("trailing", after: bar, in: html) == ["Done"])
         #expect(html.contains(#"<a class="toolbar-item confirm" href="/notes">Done</a>"#))
@@ -110,7 +103,7 @@ struct ToolbarApp: NavigationApp {
     /// A `Screen.form`'s Cancel and Save sit in its bar; Save is the form's submit button, and
     /// says what it says while its post is on its way.
     @Test func aFormsCancelAndSaveSitInItsBarAndSaveSubmitsTheForm() async throws {
-        let html = try await page("/notes?present=edit/1", ToolbarApp(helpIsForm: true))
+        let html = try await page("/notes", ["present": "edit/1"], ToolbarApp(helpIsForm: true))
         let bar = #"<div class="presentation-bar">"#
         #expect(try items("leading", after: bar, in: html) == ["Cancel"])
         #expect(try items("trailing", after: bar, in: html) == ["Save"])
@@ -126,10 +119,10 @@ struct ToolbarApp: NavigationApp {
     /// screen's (a wide window hides the navigation bar).
     @Test func aSplitViewsColumnsDrawTheirOwnBars() async throws {
         let app = ToolbarApp(split: true)
-        let root = try await page("/notes", app)
+        let root = try await page("/notes", [:], app)
         let column = #"<section class="column">"#
         #expect(try items("trailing", after: column, in: root) == ["New Folder"])
-        let detail = try await page("/notes/note/3", app)
+        let detail = try await page("/notes/note/3", [:], app)
         #expect(try items("trailing", after: #"<section class="column detail""#, in: detail) == ["Share"])
         #expect(try items("trailing", after: column, in: detail) == ["New Folder"])
     }
@@ -141,12 +134,12 @@ struct ToolbarApp: NavigationApp {
         #expect(root.contains(#"<div class="stack">"#), "a root's title is large")
         #expect(root.contains(#"<a class="toolbar-item" data-zoom-source="zoom-help" href="/notes?present=edit/1">Help</a>"#))
         #expect(!root.contains("data-zoom="), "the root screen does not zoom")
-        let sheet = try await page("/notes?present=edit/1")
+        let sheet = try await page("/notes", ["present": "edit/1"])
         #expect(sheet.contains(#"aria-modal="true" aria-labelledby="presentation-title" tabindex="-1" data-zoom="zoom-help">"#))
         let note = try await page("/notes/note/3")
         #expect(note.contains(#"<div class="stack" data-zoom="zoom-note_203_5F" data-title="inline">"#),
                 "and its title is in the bar from the start")
-        let split = try await page("/notes/note/3", ToolbarApp(split: true))
+        let split = try await page("/notes/note/3", [:], ToolbarApp(split: true))
         #expect(split.contains(#"<section class="column detail" aria-labelledby="detail-title" data-zoom="zoom-note_203_5F">"#))
         #expect(split.contains(#"<div class="stack has-split columns-automatic" data-zoom="zoom-note_203_5F" data-title="inline">"#),
                 "the stylesheet names the one a window's width shows")
