@@ -95,8 +95,6 @@ public struct ScreenContext<Schema: NavigationSchema>: Sendable {
         }
     }
 
-    /// The names of the library's own query arguments; every other is the app's.
-    static var libraryArguments: Set<String> { ["select", "columns", "present", "detent", "presented-path"] }
 
     /// The URL of the screen these actions lead to, applied in order to the state as it is
     /// (not to a presentation's stack): `[.dismiss, .push(.settings)]` leaves a popover for a
@@ -129,7 +127,7 @@ public struct ScreenContext<Schema: NavigationSchema>: Sendable {
         self.request = request
         self.links = links
         self.query = query
-        let app = query.filter { !Self.libraryArguments.contains($0.key) }.sorted { $0.key < $1.key }
+        let app = query.filter { !libraryArguments.contains($0.key) }.sorted { $0.key < $1.key }
             .map { (name: $0.key, value: $0.value) }
         pageArguments = app.filter { !$0.name.hasPrefix("presented-") }
         presentedArguments = app.filter { $0.name.hasPrefix("presented-") }
@@ -140,3 +138,7 @@ public struct ScreenContext<Schema: NavigationSchema>: Sendable {
         self.errorField = errorField
     }
 }
+
+/// The names of the library's own query arguments; every other is the app's. One set for the
+/// process, not one built for every argument of every request.
+private let libraryArguments: Set<String> = ["select", "columns", "present", "detent", "presented-path"]
