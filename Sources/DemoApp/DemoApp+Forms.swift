@@ -9,6 +9,9 @@ extension DemoApp {
     public func submit(
         _ submission: Submission, context: ScreenContext<DemoNavigation>
     ) async throws -> SubmissionOutcome<DemoNavigation> {
+        if let outcome = try await submitCooking(submission, context: context) {
+            return outcome
+        }
         if context.state.presentation == nil,
            let outcome = try await submitSettings(submission, on: context.state.path.last) {
             return outcome

@@ -112,6 +112,7 @@ extension DemoApp {
                 ListSection("Ingredients", rows: recipe.ingredients.map { ListRow($0) }),
                 ListSection("Related Recipes", rows: related),
             ]).navigationTransition(.zoom(sourceID: recipe.id))
+                .toolbar(cookingToolbar(for: recipe, context: context))
         }
     }
 

@@ -7,6 +7,7 @@ extension CookiePayload {
     var json: [UInt8] {
         var writer = JSONWriter()
         writer.open("{")
+        if let a { writer.key("a"); writer.object(a) { $0.string($1) } }
         if let c { writer.key("c"); writer.object(c) { $0.strings($1) } }
         if let f { writer.key("f"); writer.strings(f) }
         if let h { writer.key("h"); writer.strings(h) }
@@ -32,7 +33,7 @@ extension CookiePayload {
 
     private init?(reading reader: inout JSONReader) {
         var t: String?, s: [String: [String]]?
-        var c: [String: [String]]??, v: [String: String]??, w: [String: String]??
+        var a: [String: String]??, c: [String: [String]]??, v: [String: String]??, w: [String: String]??
         var f: [String]??, h: [String]??, o: [String]??, m: String??, n: String??, x: String??
         var seen: Set<String> = []
         let complete = reader.object { key, reader in
@@ -43,6 +44,7 @@ extension CookiePayload {
             case "c": c = reader.nullable { $0.dictionary { $0.strings() } }; return c != nil
             case "v": v = reader.nullable { $0.dictionary { $0.string() } }; return v != nil
             case "w": w = reader.nullable { $0.dictionary { $0.string() } }; return w != nil
+            case "a": a = reader.nullable { $0.dictionary { $0.string() } }; return a != nil
             case "f": f = reader.nullable { $0.strings() }; return f != nil
             case "h": h = reader.nullable { $0.strings() }; return h != nil
             case "o": o = reader.nullable { $0.strings() }; return o != nil
@@ -57,6 +59,7 @@ extension CookiePayload {
         self.c = c ?? nil
         self.v = v ?? nil
         self.w = w ?? nil
+        self.a = a ?? nil
         self.f = f ?? nil
         self.h = h ?? nil
         self.o = o ?? nil

@@ -24,11 +24,13 @@ struct CookiePayload: Codable, Hashable {
     var x: String?
     /// A multi-step flow's draft values.
     var w: [String: String]?
+    /// The app's scene storage.
+    var a: [String: String]?
 
     /// Per tab, each screen's segment count, so trimming removes whole screens.
     private var counts: [String: [Int]] = [:]
 
-    private enum CodingKeys: String, CodingKey { case t, s, c, n, v, o, h, f, m, x, w }
+    private enum CodingKeys: String, CodingKey { case t, s, c, n, v, o, h, f, m, x, w, a }
 
     init(t: String, s: [String: [String]]) {
         self.t = t
@@ -45,6 +47,7 @@ struct CookiePayload: Codable, Hashable {
         if !state.features.isEmpty { f = state.features.sorted() }
         x = state.context
         if !state.flow.isEmpty { w = state.flow }
+        if !state.sceneStorage.isEmpty { a = state.sceneStorage }
         s = [:]
         for tab in Schema.Tab.allCases {
             let tabState = state[tab]
@@ -99,6 +102,7 @@ struct CookiePayload: Codable, Hashable {
         state.features = Set(f ?? [])
         state.context = x
         state.flow = w ?? [:]
+        state.sceneStorage = a ?? [:]
         for tab in Schema.Tab.allCases {
             var tabState = TabState<Schema.Route>()
             tabState.path = StackState(Self.routes(s[tab.rawValue] ?? [], of: Schema.self))

@@ -28,6 +28,8 @@ public enum NavigationAction<Schema: NavigationSchema>: Hashable, Sendable {
     case recordFlow([String: String])
     /// Forgets what the flow collected.
     case clearFlow
+    /// Keeps `value` under `key` in ``NavigationState/sceneStorage``; nil removes the key.
+    case setSceneStorage(String, String?)
     /// Switches a feature flag on or off.
     case setFeature(String, Bool)
     /// Moves a tab by this many places in the user's tab order.

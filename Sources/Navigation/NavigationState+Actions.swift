@@ -31,6 +31,7 @@ extension NavigationState {
         case .switchContext(let newContext):
             guard newContext != context else { return }
             context = newContext
+            sceneStorage = [:]
             for tab in Schema.Tab.allCases { self[tab] = TabState(columns: self[tab].columns) }
             presentation = nil
         case .clearHistory:
@@ -42,6 +43,8 @@ extension NavigationState {
             flow.merge(values) { $1 }
         case .clearFlow:
             flow = [:]
+        case .setSceneStorage(let key, let value):
+            sceneStorage[key] = value
         case .setFeature(let name, let isOn):
             if isOn { features.insert(name) } else { features.remove(name) }
             selectVisibleTab()

@@ -13,7 +13,7 @@ import Foundation
 /// and `features` give the tab customization and feature flags. A sheet's presentation says the
 /// detent it rests at.
 extension NavigationState: Codable {
-    private enum CodingKeys: String, CodingKey { case selectedTab, tabs, presentation, tabOrder, hiddenTabs, features, context, flow }
+    private enum CodingKeys: String, CodingKey { case selectedTab, tabs, presentation, tabOrder, hiddenTabs, features, context, flow, sceneStorage }
     private enum PresentationKeys: String, CodingKey { case style, destination, path, detent }
 
     private struct TabKey: CodingKey {
@@ -45,6 +45,7 @@ extension NavigationState: Codable {
         features = Set(try container.decodeIfPresent([String].self, forKey: .features) ?? [])
         context = try container.decodeIfPresent(String.self, forKey: .context)
         flow = try container.decodeIfPresent([String: String].self, forKey: .flow) ?? [:]
+        sceneStorage = try container.decodeIfPresent([String: String].self, forKey: .sceneStorage) ?? [:]
         if container.contains(.presentation), try !container.decodeNil(forKey: .presentation) {
             let presentation = try container.nestedContainer(keyedBy: PresentationKeys.self, forKey: .presentation)
             self.presentation = try presentation.decode(Schema.Destination.self, forKey: .destination)
@@ -67,6 +68,7 @@ extension NavigationState: Codable {
         try container.encode(features.sorted(), forKey: .features)
         try container.encode(context, forKey: .context)
         try container.encode(flow, forKey: .flow)
+        try container.encode(sceneStorage, forKey: .sceneStorage)
         if let destination = presentation {
             var nested = container.nestedContainer(keyedBy: PresentationKeys.self, forKey: .presentation)
             try nested.encode(destination.style, forKey: .style)

@@ -39,6 +39,10 @@ public struct NavigationState<Schema: NavigationSchema>: Sendable {
     public internal(set) var context: String?
     /// What a multi-step flow has collected so far (a coordinator's draft), until it finishes.
     public var flow: [String: String] = [:]
+    /// Small values the app keeps for this browser from page to page and across restarts, as
+    /// SwiftUI's `@SceneStorage` keeps a scene's (what is playing, which recipe is cooking);
+    /// changed with ``NavigationAction/setSceneStorage(_:_:)``. Another context starts empty.
+    public var sceneStorage: [String: String] = [:]
     /// Each tab's state at its position in `Tab.allCases`, or empty while every tab is at its
     /// root. Kept when popped to the root, so a stack goes on counting its element IDs (one
     /// rebuilt from a URL, the cookie or a new selection numbers from 0 again: see
@@ -105,6 +109,7 @@ extension NavigationState: Hashable {
         lhs.selectedTab == rhs.selectedTab && lhs.presentation == rhs.presentation
             && lhs.movedDetent == rhs.movedDetent && lhs.presentationPath == rhs.presentationPath && lhs.customization == rhs.customization
             && lhs.features == rhs.features && lhs.context == rhs.context && lhs.flow == rhs.flow
+            && lhs.sceneStorage == rhs.sceneStorage
             && Schema.Tab.allCases.allSatisfy { lhs[$0] == rhs[$0] }
     }
 
@@ -117,6 +122,7 @@ extension NavigationState: Hashable {
         hasher.combine(features)
         hasher.combine(context)
         hasher.combine(flow)
+        hasher.combine(sceneStorage)
         for tab in Schema.Tab.allCases { hasher.combine(self[tab]) }
     }
 }

@@ -33,7 +33,7 @@ public struct StateCookie<Schema: NavigationSchema>: Sendable {
     public let name: String
     /// The most bytes the cookie may take, counted as `secureName`, `=` and the value, so that it
     /// holds under either name. `encode` and `write` drop screens (stack tops, then split-view
-    /// selections) until it fits; the rest (nonce, notice, flow, features, context, tab
+    /// selections) until it fits; the rest (nonce, notice, flow, scene storage, features, context, tab
     /// arrangement) is never dropped, so a limit smaller than that needs is exceeded.
     public let maxSize: Int
     /// How long a browser keeps the cookie, in seconds (`Max-Age`): 400 days by default, the
@@ -102,7 +102,7 @@ public struct StateCookie<Schema: NavigationSchema>: Sendable {
     }
 
     /// Whether `write(stored)` fits `maxSize`. Stacks and selections are trimmed to fit, so it is
-    /// false only when what the cookie keeps whole (a flow's draft, feature flags, the context and
+    /// false only when what the cookie keeps whole (a flow's draft, scene storage, feature flags, the context and
     /// the notice) is too large by itself; a browser would refuse such a cookie.
     public func canHold(_ stored: StoredState<Schema>) -> Bool {
         fits(write(stored))

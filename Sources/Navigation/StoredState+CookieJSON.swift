@@ -13,6 +13,7 @@ extension StoredState {
         let tabs = state.tabsAwayFromRoot
         var writer = JSONWriter()
         writer.open("{")
+        if !state.sceneStorage.isEmpty { writer.key("a"); writer.object(state.sceneStorage) }
         if tabs.contains(where: { !$0.value.selection.isEmpty }) {
             writer.key("c")
             writer.object(sorted: tabs.filter { !$0.value.selection.isEmpty }) { $0.segments(of: $1.selection) }
@@ -61,7 +62,7 @@ extension StoredState {
         let unreadName = tab?.rawValue
         var state = NavigationState<Schema>()
         var selected: String?, hasStacks = false
-        var flow: [String: String]?, features: [String]?, hidden: [String]?, order: [String]?
+        var flow: [String: String]?, storage: [String: String]?, features: [String]?, hidden: [String]?, order: [String]?
         var notice: String?, nonce: String?, context: String?
         // Of each known key the first counts; its letter's bit is set once the key is met.
         var seen: UInt32 = 0
@@ -89,6 +90,7 @@ extension StoredState {
                     state[$0].columns = ColumnVisibility(rawValue: $1) ?? .automatic
                 }
             case UInt8(ascii: "w"): return reader.nullable(into: &flow) { $0.dictionary { $0.string() } }
+            case UInt8(ascii: "a"): return reader.nullable(into: &storage) { $0.dictionary { $0.string() } }
             case UInt8(ascii: "f"): return reader.nullable(into: &features) { $0.strings() }
             case UInt8(ascii: "h"): return reader.nullable(into: &hidden) { $0.strings() }
             case UInt8(ascii: "o"): return reader.nullable(into: &order) { $0.strings() }
@@ -104,6 +106,7 @@ extension StoredState {
         state.features = Set(features ?? [])
         state.context = context
         state.flow = flow ?? [:]
+        state.sceneStorage = storage ?? [:]
         self.init(state: state, nonce: nonce ?? "", notice: notice)
     }
 

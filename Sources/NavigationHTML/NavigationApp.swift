@@ -82,6 +82,11 @@ public protocol NavigationApp: Sendable {
     /// The columns of `tab` in a wide window, or nil for a tab that is a plain stack.
     func splitColumns(for tab: Schema.Tab, context: ScreenContext<Schema>) async throws -> SplitColumns?
 
+    /// The bar kept above a phone's tab bar and at the foot of a wide window's sidebar, on every
+    /// tab, while the app has something to show there (`tabViewBottomAccessory(isEnabled:)`); nil,
+    /// the default, for none. Usually read from ``NavigationState/sceneStorage``.
+    func bottomAccessory(context: ScreenContext<Schema>) async throws -> BottomAccessory?
+
     /// Handles a form posted to the screen `context` shows (already checked to come from this
     /// site). Throw `HTTPError(.badRequest, …)` for an action the screen does not have.
     func submit(_ submission: Submission, context: ScreenContext<Schema>) async throws -> SubmissionOutcome<Schema>
@@ -117,6 +122,10 @@ extension NavigationApp {
     }
 
     public func splitColumns(for tab: Schema.Tab, context: ScreenContext<Schema>) async throws -> SplitColumns? {
+        nil
+    }
+
+    public func bottomAccessory(context: ScreenContext<Schema>) async throws -> BottomAccessory? {
         nil
     }
 

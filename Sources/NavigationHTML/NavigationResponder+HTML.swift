@@ -32,6 +32,9 @@ extension NavigationResponder {
         let back: PageModel.Link? = crumbs.count >= 2
             ? PageModel.Link(title: crumbs[crumbs.count - 2].title, href: crumbs[crumbs.count - 2].href) : nil
         let tabBar = tabBar(context, showsSelection: page.showsScreen)
+        let accessory = try await app.bottomAccessory(context: context).map(PageModel.Accessory.init)
+        let posts = toolbar.posts || presentation?.toolbar.posts == true || accessory?.posts == true
+            || split?.columns.contains { $0.toolbar.posts } == true
         let model = PageModel(
             title: title,
             colorScheme: app.colorScheme(in: page.state)?.rawValue ?? "system",
@@ -56,7 +59,9 @@ extension NavigationResponder {
             content: content,
             error: context.isPresented || page.state.presentation != nil || showsOwnError ? nil : context.error,
             presentation: presentation,
-            split: split
+            split: split,
+            accessory: accessory,
+            screenActions: posts ? PageModel.ScreenActions(actionsURL: context.formAction, actionsToken: context.formToken) : nil
         )
         var html = HTMLBuffer(capacity: 8192 + content.count)
         try render(model, template: "navigation/page", into: &html)

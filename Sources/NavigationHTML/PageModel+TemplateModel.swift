@@ -26,6 +26,15 @@ extension PageModel: TemplateModel {
         "error": .text(\.error),
         "presentation": .model(\.presentation),
         "split": .model(\.split),
+        "accessory": .model(\.accessory),
+        "screenActions": .model(\.screenActions),
+    ])
+}
+
+extension PageModel.ScreenActions: TemplateModel {
+    static let templateFields = TemplateFields<Self>([
+        "actionsURL": .text(\.actionsURL),
+        "actionsToken": .text(\.actionsToken),
     ])
 }
 

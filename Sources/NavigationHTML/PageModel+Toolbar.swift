@@ -9,6 +9,11 @@ extension PageModel {
         let href: String?
         /// The `id` of the form a submit button belongs to; nil for a link.
         let formID: String?
+        /// The `_action` a button posts through the page's `screen-actions` form; nil for a link
+        /// or a form's submit button.
+        let postAction: String?
+        /// Whether it is a link (`href` may otherwise find an enclosing model's).
+        var isLink: Bool { href != nil }
         /// What a submit button says while its post is on its way (the script shows it).
         let pendingTitle: String?
         /// The class that draws it bold (`confirm`) or red (`destructive`); nil for plain.
@@ -22,8 +27,9 @@ extension PageModel {
             title = item.title
             systemImage = item.systemImage
             switch item.action {
-            case .link(let href): self.href = href; formID = nil; pendingTitle = nil
-            case .submit(let form, let pending): href = nil; formID = form; pendingTitle = pending
+            case .link(let href): self.href = href; formID = nil; pendingTitle = nil; postAction = nil
+            case .submit(let form, let pending): href = nil; formID = form; pendingTitle = pending; postAction = nil
+            case .post(let action): href = nil; formID = nil; pendingTitle = nil; postAction = action
             }
             emphasis = item.placement.emphasis?.rawValue
             zoomSource = item.zoomName
@@ -52,6 +58,9 @@ extension PageModel {
                 dismisses = dismisses || item.placement.dismisses
             }
         }
+
+        /// Whether a button posts through the page's `screen-actions` form.
+        var posts: Bool { [leading, principal, trailing, bottom].contains { $0.contains { $0.postAction != nil } } }
 
         /// Whether the bar has a part above the content: a column draws none otherwise.
         var hasTop: Bool { !(leading.isEmpty && principal.isEmpty && trailing.isEmpty) }
@@ -85,6 +94,8 @@ extension PageModel.ToolbarButton: TemplateModel {
         "href": .text(\.href),
         "formID": .text(\.formID),
         "pendingTitle": .text(\.pendingTitle),
+        "postAction": .text(\.postAction),
+        "isLink": .flag { $0.isLink },
         "emphasis": .text(\.emphasis),
         "isPresentationSource": .flag(\.isPresentationSource),
         "zoomSource": .text(\.zoomSource),

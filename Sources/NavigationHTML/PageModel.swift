@@ -122,6 +122,13 @@ struct PageModel {
         let placeholder: ContentUnavailable
     }
 
+    /// The form that buttons posting an action submit (`form="screen-actions"`, their own
+    /// `name="_action"`): one per page, with the page's token.
+    struct ScreenActions {
+        let actionsURL: String
+        let actionsToken: String
+    }
+
     /// A stylesheet's URL.
     struct Stylesheet: Sendable {
         let href: String
@@ -161,4 +168,8 @@ struct PageModel {
     let error: String?
     let presentation: Presentation?
     let split: Split?
+    /// The app's ``BottomAccessory``, on every tab.
+    let accessory: Accessory?
+    /// Present when a button on the page posts an action.
+    let screenActions: ScreenActions?
 }

@@ -1,5 +1,6 @@
 /// A button in a screen's bar, as SwiftUI's `.toolbar { ToolbarItem(placement:) { … } }`: a link,
-/// or the submit button of a form on the screen. Its ``placement`` says where the bar draws it;
+/// the submit button of a form on the screen, or a button that posts one of the screen's
+/// actions. Its ``placement`` says where the bar draws it;
 /// on a pushed or root screen that is the navigation bar (in a split view, its column's), on a
 /// presented one the presentation's own bar.
 ///
@@ -23,6 +24,10 @@ public struct ToolbarItem: Sendable {
         /// With the library's script it says `pendingTitle` (when there is one) while the post
         /// is on its way, and is pressed once only.
         case submit(formID: String, pendingTitle: String?)
+        /// Posts `_action` with this value to the page it is drawn on, as SwiftUI's
+        /// `Button(action:)` runs its closure: the app's `submit(_:context:)` handles it and
+        /// answers 303. Needs no form of the app's own, nor JavaScript.
+        case post(action: String)
     }
 
     /// What the button says, or with an icon its accessible name.
@@ -62,6 +67,21 @@ public struct ToolbarItem: Sendable {
         self.systemImage = systemImage
         self.placement = placement
         self.action = .submit(formID: formID, pendingTitle: pendingTitle)
+    }
+
+    /// A toolbar button that posts `action` (the submission's ``Submission/action``) to the
+    /// screen it is drawn on.
+    ///
+    /// ```swift
+    /// ToolbarItem("Start Cooking", systemImage: "play", placement: .bottomBar, posting: "startCooking")
+    /// ```
+    public init(
+        _ title: String, systemImage: String? = nil, placement: ToolbarItemPlacement = .automatic, posting action: String
+    ) {
+        self.title = title
+        self.systemImage = systemImage
+        self.placement = placement
+        self.action = .post(action: action)
     }
 
     /// The URL a link leads to; nil for a button that submits a form.

@@ -327,3 +327,49 @@ def test_icons_follow_the_theme_and_reduced_motion_stills_the_bar(scripted_brows
             assert set(style(browser, capsule, "transition-duration").split(", ")) == {"0s"}
     finally:
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+BOX = "const r = arguments[0].getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom];"
+
+
+def visible(browser, selector):
+    shown = [element for element in browser.find_elements(By.CSS_SELECTOR, selector) if element.is_displayed()]
+    assert shown, f"nothing visible matches {selector} on {path(browser)}"
+    return shown[0]
+
+
+def test_now_cooking_stays_above_the_tab_bar_on_every_tab(browser):
+    """tabViewBottomAccessory(isEnabled:): absent until a recipe's Start Cooking, then above a
+    phone's tab bar (and its search field above it) or at the sidebar's foot, on every tab and
+    after a reload; it leads back to the recipe, and Stop Cooking removes it. Both buttons post
+    without JavaScript."""
+    recipe = "/recipes/category/desserts/recipe/lemon-tart"
+    go(browser, recipe)
+    assert not browser.find_elements(By.CSS_SELECTOR, ".bottom-accessory"), "nothing cooks yet"
+    navigate(browser, lambda: visible(browser, 'button[value="startCooking"]'))
+    assert path(browser) == recipe
+    assert not [b for b in browser.find_elements(By.CSS_SELECTOR, 'button[value="startCooking"]') if b.is_displayed()]
+    width, height = SIZES[browser.size_name]
+    for page in ["/home", "/find?q=pie", "/orders", "/profile"]:
+        go(browser, page)
+        accessory = browser.find_element(By.CSS_SELECTOR, ".bottom-accessory")
+        assert accessory.is_displayed() and "Now Cooking" in accessory.text and "Lemon Tart" in accessory.text
+        left, top, right, bottom = browser.execute_script(BOX, accessory)
+        if browser.size_name == "narrow":
+            bar = browser.execute_script(BOX, browser.find_element(By.CSS_SELECTOR, ".tab-list"))
+            assert 0 < left and right < width and bottom <= bar[1], (page, (left, top, right, bottom), bar)
+            for field in browser.find_elements(By.CSS_SELECTOR, ".stack-content > .search"):
+                assert browser.execute_script(BOX, field)[3] <= top, f"the search field is above it on {page}"
+        else:
+            sidebar = browser.execute_script(BOX, browser.find_element(By.CSS_SELECTOR, ".tabbar"))
+            assert (left, right, round(bottom)) == (0, sidebar[2], height), ((left, right, bottom), sidebar)
+            last_tab = browser.find_elements(By.CSS_SELECTOR, ".tab-list a")[-1]
+            browser.execute_script("arguments[0].scrollIntoView({block: 'end'})", last_tab)
+            assert browser.execute_script(BOX, last_tab)[3] <= browser.execute_script(BOX, accessory)[1]
+    screenshot(browser, "now-cooking")
+    navigate(browser, lambda: visible(browser, ".bottom-accessory a.accessory-title"))
+    assert path(browser) == recipe
+    navigate(browser, lambda: visible(browser, '.bottom-accessory button[value="stopCooking"]'))
+    assert path(browser) == recipe
+    assert not browser.find_elements(By.CSS_SELECTOR, ".bottom-accessory")
+    assert visible(browser, 'button[value="startCooking"]').text == "Start Cooking"

@@ -28,7 +28,10 @@ struct ToolbarApp: NavigationApp {
         ])
     }
     func screen(for route: NoteRoute, context: ScreenContext<EditableNotes>) throws -> Screen {
-        .list("Note", sections: []).toolbar([ToolbarItem("Share", href: context.href(.popToRoot))])
+        if case .note(let id) = route, id == 9 {
+            return .list("Note", sections: []).toolbar([ToolbarItem("Archive", systemImage: "archivebox", posting: "archive")])
+        }
+        return .list("Note", sections: []).toolbar([ToolbarItem("Share", href: context.href(.popToRoot))])
             .navigationTransition(.zoom(sourceID: "note 3_"))
             .navigationBarTitleDisplayMode(.inline)
     }
@@ -79,6 +82,16 @@ struct ToolbarApp: NavigationApp {
         #expect(html.contains(#"<a class="toolbar-item destructive" href="/notes/note/5">Trash</a>"#))
         #expect(!html.contains(#"class="navbar-title""#), "the principal item stands where the inline title would")
         #expect(html.contains(#"<h1 id="screen-title">Notes</h1>"#), "the heading stays")
+    }
+
+    @Test func aButtonThatPostsSubmitsThePagesOneActionsForm() async throws {
+        let plain = try await page("/notes/note/3")
+        #expect(!plain.contains("screen-actions"), "no form where nothing posts")
+        let html = try await page("/notes/note/9")
+        #expect(html.contains(#"<button type="submit" form="screen-actions" name="_action" value="archive" class="toolbar-item" aria-label="Archive" title="Archive"><span class="symbol symbol-archivebox" aria-hidden="true"></span></button>"#))
+        let form = try #require(html.firstMatch(of: #/<form id="screen-actions" method="post" action="([^"]*)"><input type="hidden" name="_token" value="([^"]+)"></form>/#))
+        #expect(form.output.1 == "/notes/note/9")
+        #expect(html.ranges(of: "id=\"screen-actions\"").count == 1)
     }
 
     @Test func aPushedScreenDrawsItsOwnItemsAfterTheBackButton() async throws {

@@ -22,6 +22,7 @@ import Testing
             state.features = ["beta", generator.id()]
             state.context = generator.id()
             state.flow = ["name": generator.id(), "step": "2"]
+            state.sceneStorage = ["playing": generator.id()]
         }
         return state
     }

@@ -88,3 +88,26 @@ struct FlowDraftTests {
         #expect(state.flow.isEmpty)
     }
 }
+
+/// Scene storage: kept and removed by key, in the cookie and the JSON state, and left behind
+/// with the context it belonged to.
+@Suite("Scene storage")
+struct SceneStorageTests {
+    @Test func keepsValuesAcrossTheCookieUntilRemovedOrTheContextChanges() throws {
+        var state = State(selectedTab: .home)
+        state.apply(.setSceneStorage("playing", "track-1"))
+        state.apply(.setSceneStorage("volume", "7"))
+        state.apply(.setSceneStorage("playing", "track-2"))
+        #expect(state.sceneStorage == ["playing": "track-2", "volume": "7"])
+        let cookie = StateCookie<TestNavigation>(keys: ring(newSecret))
+        #expect(try #require(cookie.decode(cookie.encode(state))).sceneStorage == state.sceneStorage)
+        let json = try JSONEncoder().encode(state)
+        #expect(try JSONDecoder().decode(State.self, from: json).sceneStorage == state.sceneStorage)
+        state.apply(.setSceneStorage("volume", nil))
+        #expect(state.sceneStorage == ["playing": "track-2"])
+        state.apply(.clearHistory)
+        #expect(state.sceneStorage == ["playing": "track-2"], "not navigation history")
+        state.apply(.switchContext("42"))
+        #expect(state.sceneStorage.isEmpty, "another account's scene starts empty")
+    }
+}
