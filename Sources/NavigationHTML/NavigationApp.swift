@@ -84,7 +84,7 @@ public protocol NavigationApp: Sendable {
 
     /// The bar kept above a phone's tab bar and at the foot of a wide window's sidebar, on every
     /// tab, while the app has something to show there (`tabViewBottomAccessory(isEnabled:)`); nil,
-    /// the default, for none. Usually read from ``NavigationState/sceneStorage``.
+    /// the default, for none. Usually read from the state's `sceneStorage`.
     func bottomAccessory(context: ScreenContext<Schema>) async throws -> BottomAccessory?
 
     /// Handles a form posted to the screen `context` shows (already checked to come from this
