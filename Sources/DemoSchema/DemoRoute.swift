@@ -90,6 +90,10 @@ public enum DemoTab: String, Tab {
     public var canBeHidden: Bool { self != .home && self != .profile }
 
     public var isHiddenByDefault: Bool { self == .saved }
+
+    /// A phone's tab bar opens Orders on its list, as Mail opens on its mailboxes; Recipes
+    /// returns to the recipe it was left on.
+    public var preferredCompactColumn: SplitViewColumn { self == .orders ? .sidebar : .detail }
 }
 
 /// What the demo presents over a screen: one optional destination, each with its style, as the

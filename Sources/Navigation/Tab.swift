@@ -33,6 +33,14 @@ where RawValue == String, AllCases: RandomAccessCollection {
     /// from (`/find?q=pie`), under which a wide window's sidebar search field submits. "q" by
     /// default; other tabs never read it.
     var searchQueryName: String { get }
+    /// For a tab the app shows as a split view in wide windows: the column a phone's tab bar
+    /// opens it on, as `NavigationSplitView(preferredCompactColumn:)` picks the column on top when
+    /// the split view collapses into a stack. `.detail`, the default, returns to the screen the
+    /// tab was left on; `.content` to the screen of the sidebar's selection (the middle column);
+    /// `.sidebar` to the tab's root, the selection dropped as a collapsed split view drops it when
+    /// it shows its sidebar. A wide window's sidebar always returns to the selection, which it
+    /// shows beside its columns; a tab that is selected already opens its root either way.
+    var preferredCompactColumn: SplitViewColumn { get }
 }
 
 /// A tab's special role.
@@ -50,4 +58,5 @@ extension Tab {
     public var canBeHidden: Bool { true }
     public var isHiddenByDefault: Bool { false }
     public var searchQueryName: String { "q" }
+    public var preferredCompactColumn: SplitViewColumn { .detail }
 }

@@ -229,7 +229,8 @@ extension NavigationResponder {
             let item = PageModel.TabItem(
                 name: tab.rawValue, title: tab.title, href: context.href(.selectTab(tab)),
                 isSelected: isSelected, role: tab.role?.rawValue ?? "",
-                systemImage: tab.systemImage?.isEmpty == false ? tab.systemImage : nil)
+                systemImage: tab.systemImage?.isEmpty == false ? tab.systemImage : nil,
+                compactHref: compactHref(of: tab, context))
             if tab.role == .search, search == nil {
                 // The sidebar's field opens the tab's root with the query, and keeps the query
                 // while the tab shows it.
@@ -246,6 +247,20 @@ extension NavigationResponder {
             }
         }
         return (groups, search)
+    }
+
+    /// Where a phone's tab bar opens `tab` when its `preferredCompactColumn` is not the screen
+    /// it was left on: its stack cut to the column's selections. Nil when that is the same.
+    private func compactHref(of tab: Schema.Tab, _ context: ScreenContext<Schema>) -> String? {
+        let kept: Int
+        switch tab.preferredCompactColumn {
+        case .detail: return nil
+        case .content: kept = 1
+        case .sidebar: kept = 0
+        }
+        let path = context.state[tab].path
+        guard tab != context.state.selectedTab, path.count > kept else { return nil }
+        return context.href([.selectTab(tab), .replace(Array(path.elements.prefix(kept)))])
     }
 
     /// The tab's root, then every pushed screen (titled from what validating the stack looked

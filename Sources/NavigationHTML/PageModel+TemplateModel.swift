@@ -62,6 +62,7 @@ extension PageModel.TabItem: TemplateModel {
         "isSelected": .flag(\.isSelected),
         "role": .text(\.role),
         "systemImage": .text(\.systemImage),
+        "compactHref": .text(\.compactHref),
     ])
 }
 
@@ -73,6 +74,7 @@ extension PageModel.SearchTab: TemplateModel {
         "href": .text(\.tab.href),
         "isSelected": .flag(\.tab.isSelected),
         "systemImage": .text(\.tab.systemImage),
+        "compactHref": .text(\.tab.compactHref),
         "action": .text(\.action),
         "queryName": .text(\.queryName),
         "query": .text(\.query),

@@ -26,6 +26,9 @@ struct PageModel {
         let role: String
         /// `Tab.systemImage`: the stylesheet's `.symbol-<name>` draws it.
         let systemImage: String?
+        /// Where a phone's tab bar leads instead of `href` (`Tab.preferredCompactColumn`); nil
+        /// when both lead to the same screen.
+        let compactHref: String?
     }
 
     /// The tab whose role is `.search`, set apart from the others as iOS 26 and iPadOS draw

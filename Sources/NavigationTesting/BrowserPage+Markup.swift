@@ -47,7 +47,8 @@ extension BrowserPage {
             guard let element = document.element(index), let href = element["href"] else { return nil }
             return PageLink(
                 text: document.text(of: index), spokenText: document.text(of: index, spoken: true),
-                textPieces: document.textPieces(of: index, spoken: true), ariaLabel: element["aria-label"], href: href)
+                textPieces: document.textPieces(of: index, spoken: true), ariaLabel: element["aria-label"], href: href,
+                isCompactOnly: element["data-layout"] == "compact")
         }
     }
 

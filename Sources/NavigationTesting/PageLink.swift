@@ -13,14 +13,21 @@ public struct PageLink: Sendable, Hashable, CustomStringConvertible {
     public let ariaLabel: String?
     /// The `href` attribute as written (references decoded), not resolved against the page's URL.
     public let href: String
+    /// Whether only a phone shows it (`data-layout="compact"`): a split tab's link in the tab
+    /// bar when `Tab.preferredCompactColumn` leads a phone elsewhere than a wide window.
+    public let isCompactOnly: Bool
 
     /// A link with these parts (the browser reads them from the page).
-    public init(text: String, spokenText: String? = nil, textPieces: [String]? = nil, ariaLabel: String? = nil, href: String) {
+    public init(
+        text: String, spokenText: String? = nil, textPieces: [String]? = nil, ariaLabel: String? = nil, href: String,
+        isCompactOnly: Bool = false
+    ) {
         self.text = text
         self.spokenText = spokenText ?? text
         self.textPieces = textPieces ?? [text]
         self.ariaLabel = ariaLabel
         self.href = href
+        self.isCompactOnly = isCompactOnly
     }
 
     /// Whether `label` is the link's whole text, its spoken text or its `aria-label`.

@@ -6,13 +6,16 @@ extension TestBrowser {
     ///
     /// - Throws: `BrowserError.noLink`, listing the page's links, when none matches;
     ///   `BrowserError.ambiguousLink` when links to different places match (the same link
-    ///   twice, as the narrow and the wide layout both hold it, is one link).
+    ///   twice, as the narrow and the wide layout both hold it, is one link). A link only a phone
+    ///   shows (``PageLink/isCompactOnly``) is followed only when nothing else matches: the
+    ///   browser follows a wide window's links.
     @discardableResult
     public func follow(link text: String) async throws -> BrowserPage {
         guard let page else { throw BrowserError.noPage(action: "follow the link \"\(text)\"") }
         let links = page.links
         var matches = links.filter { $0.isNamed(text) }
         if matches.isEmpty { matches = links.filter { $0.textPieces.contains(text) } }
+        if matches.contains(where: { !$0.isCompactOnly }) { matches.removeAll { $0.isCompactOnly } }
         guard let first = matches.first else {
             let named = links.filter { !$0.text.isEmpty || $0.ariaLabel != nil }
             throw BrowserError.noLink(text, page: page.url, available: Self.distinct(named))

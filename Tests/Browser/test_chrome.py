@@ -373,3 +373,18 @@ def test_now_cooking_stays_above_the_tab_bar_on_every_tab(browser):
     assert path(browser) == recipe
     assert not browser.find_elements(By.CSS_SELECTOR, ".bottom-accessory")
     assert visible(browser, 'button[value="startCooking"]').text == "Start Cooking"
+
+
+def test_a_phone_opens_orders_on_its_list_and_a_window_on_the_order(browser):
+    """Tab.preferredCompactColumn (.sidebar for Orders): a phone's tab bar opens the orders list,
+    as a collapsed split view shows its sidebar; a wide window returns to the order beside it.
+    Recipes keeps the default and returns to the recipe at either width."""
+    go(browser, "/orders/order/ORD-002")
+    go(browser, "/recipes/category/desserts/recipe/lemon-tart")
+    go(browser, "/home")
+    navigate(browser, lambda: visible(browser, "a.tab-orders"))
+    expected = "/orders" if browser.size_name == "narrow" else "/orders/order/ORD-002"
+    assert path(browser) == expected
+    assert len([link for link in browser.find_elements(By.CSS_SELECTOR, "a.tab-recipes") if link.is_displayed()]) == 1
+    navigate(browser, lambda: visible(browser, "a.tab-recipes"))
+    assert path(browser) == "/recipes/category/desserts/recipe/lemon-tart"

@@ -18,6 +18,13 @@ enum MailTab: String, Tab {
     }
     var role: TabRole? { self == .lookup ? .search : nil }
     var searchQueryName: String { "term" }
+    var preferredCompactColumn: SplitViewColumn {
+        switch self {
+        case .inbox: .content
+        case .archive: .sidebar
+        case .lookup: .detail
+        }
+    }
 }
 enum Mail: NavigationSchema {
     typealias Route = NoteRoute; typealias Tab = MailTab; typealias Destination = NoteDestination
@@ -52,6 +59,39 @@ struct MailApp: NavigationApp {
         let html = try await page("/inbox")
         #expect(html.contains(#"<a class="tab tab-inbox" href="/inbox" aria-current="page"><span class="symbol symbol-tray" aria-hidden="true"></span><span class="tab-label">Inbox</span></a>"#))
         #expect(html.contains(#"<a class="tab tab-archive" href="/archive"><span class="tab-label">Archive</span></a>"#))
+    }
+
+    @Test func aPhonesTabBarOpensASplitTabOnItsPreferredCompactColumn() async throws {
+        var state = NavigationState<Mail>()
+        state.apply(.push(.note(id: 1)))
+        state.apply(.push(.note(id: 2)))
+        state.apply(.selectTab(.archive))
+        state.apply(.push(.note(id: 3)))
+        state.apply(.selectTab(.lookup))
+        state.apply(.push(.note(id: 4)))
+        let html = try await page(state.url, cookies: ["nav": cookie.encode(state)])
+        func links(_ tab: String) -> [String] {
+            html.matches(of: try! Regex(#"<a class="tab tab-\#(tab)" href="([^"]*)"[^>]*>"#)).map { String(html[$0.range]) }
+        }
+        #expect(links("inbox") == [
+            #"<a class="tab tab-inbox" href="/inbox/note/1/note/2" data-layout="wide">"#,
+            #"<a class="tab tab-inbox" href="/inbox/note/1" data-layout="compact">"#,
+        ], "the content column: the sidebar's selection")
+        #expect(links("archive") == [
+            #"<a class="tab tab-archive" href="/archive/note/3" data-layout="wide">"#,
+            #"<a class="tab tab-archive" href="/archive" data-layout="compact">"#,
+        ], "the sidebar: the root")
+        #expect(links("lookup") == [#"<a class="tab tab-lookup" href="/lookup" aria-current="page">"#])
+
+        state.apply(.selectTab(.archive))
+        let archive = try await page(state.url, cookies: ["nav": cookie.encode(state)])
+        #expect(archive.ranges(of: #"class="tab tab-archive""#).count == 1, "selected: its root at every width")
+        state.apply(.popToRoot)
+        state.apply(.selectTab(.inbox))
+        state.apply(.pop)
+        let inbox = try await page(state.url, cookies: ["nav": cookie.encode(state)])
+        #expect(inbox.ranges(of: #"class="tab tab-archive""#).count == 1, "at its root: one link")
+        #expect(!inbox.contains("data-layout"), "a stack no deeper than its column: one link")
     }
 
     @Test func theSearchTabSitsApartAfterTheOthersWhateverTheOrder() async throws {

@@ -102,6 +102,17 @@ import Testing
         }
     }
 
+    @Test func aTabsPhoneOnlyLinkIsFollowedOnlyWhenNothingElseMatches() async throws {
+        try await Shelf.server(books: Books()).test(.inProcess) { browser in
+            try await browser.get("/library/book/1")
+            let wishlist = try await browser.follow(link: "Wishlist")
+            let library = wishlist.links.filter { $0.text == "Library" }
+            #expect(library.map(\.href) == ["/library/book/1", "/library"])
+            #expect(library.map(\.isCompactOnly) == [false, true])
+            #expect(try await browser.follow(link: "Library").url == "/library/book/1", "as a wide window follows it")
+        }
+    }
+
     @Test(arguments: [TestTransport.live, .inProcess])
     func linksAreFollowedByTheirTextAndAMissingOneListsTheOthers(transport: TestTransport) async throws {
         let books = Books()

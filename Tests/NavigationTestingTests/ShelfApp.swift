@@ -14,6 +14,8 @@ enum ShelfRoute: Route {
 enum ShelfTab: String, Tab {
     case library, wishlist
     var title: String { rawValue.capitalized }
+    /// A phone's tab bar opens the library on its list, not on the book it was left on.
+    var preferredCompactColumn: SplitViewColumn { self == .library ? .sidebar : .detail }
 }
 
 enum ShelfDestination: Destination {
