@@ -3,8 +3,8 @@ no violations of any impact."""
 import pytest
 
 from conftest import ROOT
-from pages import go
-from test_html import SCREENS
+from pages import go, navigate
+from test_html import COOKING, SCREENS, WITH_STATE
 
 RUN = """const done = arguments[0];
 axe.run(document, {resultTypes: ['violations']}).then(result => done(result.violations.map(
@@ -18,10 +18,23 @@ def test_no_accessibility_violations(scripted_browser):
         pytest.fail("axe-core is missing: scripts/setup --browser fetches it")
     axe = script.read_text()
     found = {}
-    for screen in SCREENS:
+    browser.delete_all_cookies()
+
+    def check(screen):
         go(browser, screen)
         browser.execute_script(axe)
         violations = browser.execute_async_script(RUN)
         if violations:
             found[screen] = violations
+    for screen in SCREENS:
+        check(screen)
+    # Then with an order left open and a recipe cooking (see test_html.WITH_STATE).
+    go(browser, "/orders/order/ORD-002")
+    go(browser, COOKING)
+    start = [button for button in browser.find_elements("css selector", 'button[value="startCooking"]') if button.is_displayed()]
+    navigate(browser, lambda: start[0])
+    for screen in WITH_STATE:
+        check(screen)
+    assert "Now Cooking" in browser.page_source
+    browser.delete_all_cookies()
     assert not found, found
