@@ -10,7 +10,7 @@ import tempfile
 from selenium.webdriver.common.by import By
 
 from conftest import ROOT, SIZES, executable, start_chromium
-from pages import submit
+from pages import navigate, submit
 
 GALLERY = ROOT / "docs" / "gallery"
 # Phone and desktop, as the README names them; the sizes are the browser suite's.
@@ -25,6 +25,11 @@ def fill_and_save(driver, fields):
     submit(driver, "#presentation button[type=submit]")
 
 
+def start_cooking(driver):
+    navigate(driver, lambda: next(button for button in driver.find_elements(By.CSS_SELECTOR, 'button[value="startCooking"]')
+                                  if button.is_displayed()))
+
+
 # name: (what it shows, the URL, what a person does there, the devices it is taken on)
 SHOTS = {
     "home": ("Home", "/home", None, DEVICES),
@@ -34,6 +39,9 @@ SHOTS = {
     "popover": ("A popover at its source", "/profile?present=options", None, DEVICES),
     "form-error": ("A form with an error", "/orders?present=new-order",
                    lambda driver: fill_and_save(driver, {"title": "Lamp", "amount": "twelve"}), DEVICES),
+    # Last: the recipe keeps cooking in the browser's cookie for the shots after it.
+    "now-cooking": ("Now Cooking, on every tab until stopped", "/recipes/category/desserts/recipe/lemon-tart",
+                    start_cooking, DEVICES),
 }
 
 
