@@ -82,6 +82,20 @@ public final class Server: Sendable {
         boundPort.load(ordering: .acquiring)
     }
 
+    /// The trim threshold glibc was last given, under a lock: `mallopt` called by two threads
+    /// at once, before glibc's allocator was set up (as under ThreadSanitizer, whose allocator
+    /// stands in for glibc's), sets it up twice, and the second thread's exit then aborts the
+    /// process in `__malloc_arena_thread_freeres`.
+    private static let trimThreshold = Locked<Int32?>(nil)
+
+    private static func setTrimThreshold(_ bytes: Int32) {
+        trimThreshold.withLock { current in
+            guard current != bytes else { return }
+            shim_set_malloc_trim_threshold(bytes)
+            current = bytes
+        }
+    }
+
     /// Binds and starts serving on background threads; returns once listening.
     ///
     /// - Throws: `ServerError` when the configuration is invalid, the server was
@@ -93,7 +107,7 @@ public final class Server: Sendable {
             throw ServerError.invalidHost(host)
         }
         if let bytes = configuration.retainedFreeMemory {
-            shim_set_malloc_trim_threshold(Int32(clamping: bytes))
+            Self.setTrimThreshold(Int32(clamping: bytes))
         }
         try state.withLock { state in
             guard case .idle = state else { throw ServerError.alreadyStarted }
