@@ -10,7 +10,7 @@ import tempfile
 from selenium.webdriver.common.by import By
 
 from conftest import ROOT, SIZES, executable, start_chromium
-from pages import navigate, submit
+from pages import navigate, submit, visible
 
 GALLERY = ROOT / "docs" / "gallery"
 # Phone and desktop, as the README names them; the sizes are the browser suite's.
@@ -26,8 +26,7 @@ def fill_and_save(driver, fields):
 
 
 def start_cooking(driver):
-    navigate(driver, lambda: next(button for button in driver.find_elements(By.CSS_SELECTOR, 'button[value="startCooking"]')
-                                  if button.is_displayed()))
+    navigate(driver, lambda: visible(driver, 'button[value="startCooking"]'))
 
 
 # name: (what it shows, the URL, what a person does there, the devices it is taken on)

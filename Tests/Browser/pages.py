@@ -22,6 +22,18 @@ def title(driver):
     return None
 
 
+def shown(driver, selector):
+    """The elements matching `selector` a person sees: a page may also hold the other width's."""
+    return [element for element in driver.find_elements(By.CSS_SELECTOR, selector) if element.is_displayed()]
+
+
+def visible(driver, selector):
+    """The first element matching `selector` that a person sees."""
+    found = shown(driver, selector)
+    assert found, f"nothing visible matches {selector} on {driver.current_url}"
+    return found[0]
+
+
 def click(driver, text, scope="body"):
     """Clicks the first visible link whose text (an icon's: its aria-label) starts with `text`,
     and waits for the page it leads to, so nothing found next belongs to the page being left."""

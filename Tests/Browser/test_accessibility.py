@@ -3,7 +3,7 @@ no violations of any impact."""
 import pytest
 
 from conftest import ROOT
-from pages import go, navigate
+from pages import go, navigate, visible
 from test_html import COOKING, SCREENS, WITH_STATE
 
 RUN = """const done = arguments[0];
@@ -31,8 +31,7 @@ def test_no_accessibility_violations(scripted_browser):
     # Then with an order left open and a recipe cooking (see test_html.WITH_STATE).
     go(browser, "/orders/order/ORD-002")
     go(browser, COOKING)
-    start = [button for button in browser.find_elements("css selector", 'button[value="startCooking"]') if button.is_displayed()]
-    navigate(browser, lambda: start[0])
+    navigate(browser, lambda: visible(browser, 'button[value="startCooking"]'))
     for screen in WITH_STATE:
         check(screen)
     assert "Now Cooking" in browser.page_source

@@ -11,15 +11,11 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import SIZES, screenshot, start_chromium
-from pages import go, has_left, navigate, path
+from pages import go, has_left, navigate, path, shown, visible
 
 TITLES = {"home": "Home", "recipes": "Recipes", "orders": "Orders", "profile": "Profile", "find": "Search"}
 # A phone page long enough to scroll (by about 90 px at 390 × 844, and at 1280 × 800).
 LONG_PAGE = "/profile"
-
-
-def shown(driver, selector):
-    return [element for element in driver.find_elements(By.CSS_SELECTOR, selector) if element.is_displayed()]
 
 
 def style(driver, element, name, pseudo=None):
@@ -332,12 +328,6 @@ def test_icons_follow_the_theme_and_reduced_motion_stills_the_bar(scripted_brows
 BOX = "const r = arguments[0].getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom];"
 
 
-def visible(browser, selector):
-    shown = [element for element in browser.find_elements(By.CSS_SELECTOR, selector) if element.is_displayed()]
-    assert shown, f"nothing visible matches {selector} on {path(browser)}"
-    return shown[0]
-
-
 def test_now_cooking_stays_above_the_tab_bar_on_every_tab(browser):
     """tabViewBottomAccessory(isEnabled:): absent until a recipe's Start Cooking, then above a
     phone's tab bar (and its search field above it) or at the sidebar's foot, on every tab and
@@ -348,7 +338,7 @@ def test_now_cooking_stays_above_the_tab_bar_on_every_tab(browser):
     assert not browser.find_elements(By.CSS_SELECTOR, ".bottom-accessory"), "nothing cooks yet"
     navigate(browser, lambda: visible(browser, 'button[value="startCooking"]'))
     assert path(browser) == recipe
-    assert not [b for b in browser.find_elements(By.CSS_SELECTOR, 'button[value="startCooking"]') if b.is_displayed()]
+    assert not shown(browser, 'button[value="startCooking"]')
     width, height = SIZES[browser.size_name]
     for page in ["/home", "/find?q=pie", "/orders", "/profile"]:
         go(browser, page)
@@ -385,6 +375,6 @@ def test_a_phone_opens_orders_on_its_list_and_a_window_on_the_order(browser):
     navigate(browser, lambda: visible(browser, "a.tab-orders"))
     expected = "/orders" if browser.size_name == "narrow" else "/orders/order/ORD-002"
     assert path(browser) == expected
-    assert len([link for link in browser.find_elements(By.CSS_SELECTOR, "a.tab-recipes") if link.is_displayed()]) == 1
+    assert len(shown(browser, "a.tab-recipes")) == 1
     navigate(browser, lambda: visible(browser, "a.tab-recipes"))
     assert path(browser) == "/recipes/category/desserts/recipe/lemon-tart"

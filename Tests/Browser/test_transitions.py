@@ -9,7 +9,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import SIZES, start_chromium
-from pages import click, dialog, go, navigate, path
+from pages import click, dialog, go, navigate, path, visible
 
 # Recorded as each page is revealed: whether a view transition ran, and once its pseudo-elements
 # animate, which animation runs on which of them.
@@ -47,8 +47,7 @@ def moved(driver, expected=None):
 
 
 def back_link(driver):
-    navigate(driver, lambda: next(link for link in driver.find_elements(By.CSS_SELECTOR, "a.back")
-                                  if link.is_displayed()))
+    navigate(driver, lambda: visible(driver, "a.back"))
 
 
 def history_back(driver):

@@ -16,6 +16,7 @@ from conftest import HOST, ROOT
 
 sys.path.insert(0, str(ROOT / "Tests" / "Browser"))
 from headless import launch  # noqa: E402
+from pages import visible  # noqa: E402
 from test_walk import stacks
 
 STATE_SCRIPT = """
@@ -113,11 +114,7 @@ def test_a_browser_walk_through_nginx_keeps_every_tab(deployment, chromium):
 
     def click(selector):
         """The visible one: a split view may also hold the link in a column it hides."""
-        def action():
-            visible = [element for element in browser.find_elements("css selector", selector) if element.is_displayed()]
-            assert visible, (selector, browser.current_url)
-            visible[0].click()
-        return action
+        return lambda: visible(browser, selector).click()
 
     def save(title):
         def action():
