@@ -16,6 +16,7 @@ extension CookiePayload {
         if let o { writer.key("o"); writer.strings(o) }
         writer.key("s"); writer.object(s) { $0.strings($1) }
         writer.key("t"); writer.string(t)
+        if let u { writer.key("u"); writer.string(u) }
         if let v { writer.key("v"); writer.object(v) { $0.string($1) } }
         if let w { writer.key("w"); writer.object(w) { $0.string($1) } }
         if let x { writer.key("x"); writer.string(x) }
@@ -34,7 +35,7 @@ extension CookiePayload {
     private init?(reading reader: inout JSONReader) {
         var t: String?, s: [String: [String]]?
         var a: [String: String]??, c: [String: [String]]??, v: [String: String]??, w: [String: String]??
-        var f: [String]??, h: [String]??, o: [String]??, m: String??, n: String??, x: String??
+        var f: [String]??, h: [String]??, o: [String]??, m: String??, n: String??, x: String??, u: String??
         var seen: Set<String> = []
         let complete = reader.object { key, reader in
             guard seen.insert(key).inserted else { return reader.skipValue() }
@@ -51,6 +52,7 @@ extension CookiePayload {
             case "m": m = reader.nullable { $0.string() }; return m != nil
             case "n": n = reader.nullable { $0.string() }; return n != nil
             case "x": x = reader.nullable { $0.string() }; return x != nil
+            case "u": u = reader.nullable { $0.string() }; return u != nil
             default: return reader.skipValue()
             }
         }
@@ -66,5 +68,6 @@ extension CookiePayload {
         self.m = m ?? nil
         self.n = n ?? nil
         self.x = x ?? nil
+        self.u = u ?? nil
     }
 }

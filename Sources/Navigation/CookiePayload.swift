@@ -26,11 +26,13 @@ struct CookiePayload: Codable, Hashable {
     var w: [String: String]?
     /// The app's scene storage.
     var a: [String: String]?
+    /// Whose state it is (the signed-in visitor's `Identity.stateKey`).
+    var u: String?
 
     /// Per tab, each screen's segment count, so trimming removes whole screens.
     private var counts: [String: [Int]] = [:]
 
-    private enum CodingKeys: String, CodingKey { case t, s, c, n, v, o, h, f, m, x, w, a }
+    private enum CodingKeys: String, CodingKey { case t, s, c, n, v, o, h, f, m, x, w, a, u }
 
     init(t: String, s: [String: [String]]) {
         self.t = t
@@ -46,6 +48,7 @@ struct CookiePayload: Codable, Hashable {
         }
         if !state.features.isEmpty { f = state.features.sorted() }
         x = state.context
+        u = state.owner
         if !state.flow.isEmpty { w = state.flow }
         if !state.sceneStorage.isEmpty { a = state.sceneStorage }
         s = [:]
@@ -101,6 +104,7 @@ struct CookiePayload: Codable, Hashable {
         state.customization = TabCustomization(names: o, hidden: h)
         state.features = Set(f ?? [])
         state.context = x
+        state.owner = u
         state.flow = w ?? [:]
         state.sceneStorage = a ?? [:]
         for tab in Schema.Tab.allCases {

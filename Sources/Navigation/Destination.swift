@@ -49,10 +49,14 @@ public protocol Destination: PathRepresentable {
     var style: PresentationStyle { get }
     /// For sheets, the detents it may rest at; `[.large]` unless said otherwise.
     var detents: [PresentationDetent] { get }
+    /// True for a presentation only a signed-in visitor may open (see
+    /// ``NavigationState/requiresSignIn``); false by default.
+    var requiresSignIn: Bool { get }
 }
 
 extension Destination {
     public var detents: [PresentationDetent] { [.large] }
+    public var requiresSignIn: Bool { false }
 
     /// Whether this destination can rest at `detent`: a sheet, at one of its detents.
     func canRest(at detent: PresentationDetent) -> Bool {

@@ -21,6 +21,9 @@ public protocol NavigationSchema: Sendable {
     associatedtype Tab: Navigation.Tab
     /// What can be presented over a screen.
     associatedtype Destination: Navigation.Destination
+    /// Who is signed in, for an app with accounts; `Never`, the default, for one without. See
+    /// ``Identity``.
+    associatedtype Identity: Navigation.Identity = Never
 
     /// The tab selected when nothing says otherwise (a first visit to `/`).
     static var defaultTab: Tab { get }
@@ -31,7 +34,8 @@ public protocol NavigationSchema: Sendable {
     static func deepLink(_ path: inout PathReader) -> Location<Self>?
 
     /// True for a tab the app hides in `state` (SwiftUI's `.hidden(_:)`), e.g. until a feature
-    /// flag is on. A hidden tab keeps its stack and comes back with it.
+    /// flag is on, or until someone signs in (`state.isSignedIn`). A hidden tab keeps its stack
+    /// and comes back with it.
     static func isHidden(_ tab: Tab, in state: NavigationState<Self>) -> Bool
 }
 

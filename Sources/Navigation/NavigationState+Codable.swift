@@ -11,9 +11,9 @@ import Foundation
 /// Routes and destinations appear in their own `Codable` form (Swift's synthesized form for
 /// enums). Every tab is listed; unknown tabs are ignored when decoding. `tabOrder`, `hiddenTabs`
 /// and `features` give the tab customization and feature flags. A sheet's presentation says the
-/// detent it rests at.
+/// detent it rests at. `owner` is there only while someone is signed in (see ``bind(to:)``).
 extension NavigationState: Codable {
-    private enum CodingKeys: String, CodingKey { case selectedTab, tabs, presentation, tabOrder, hiddenTabs, features, context, flow, sceneStorage }
+    private enum CodingKeys: String, CodingKey { case selectedTab, tabs, presentation, tabOrder, hiddenTabs, features, context, owner, flow, sceneStorage }
     private enum PresentationKeys: String, CodingKey { case style, destination, path, detent }
 
     private struct TabKey: CodingKey {
@@ -44,6 +44,7 @@ extension NavigationState: Codable {
             order: order.compactMap(Schema.Tab.init(rawValue:)), hidden: Set(hidden.compactMap(Schema.Tab.init(rawValue:))))
         features = Set(try container.decodeIfPresent([String].self, forKey: .features) ?? [])
         context = try container.decodeIfPresent(String.self, forKey: .context)
+        owner = try container.decodeIfPresent(String.self, forKey: .owner)
         flow = try container.decodeIfPresent([String: String].self, forKey: .flow) ?? [:]
         sceneStorage = try container.decodeIfPresent([String: String].self, forKey: .sceneStorage) ?? [:]
         if container.contains(.presentation), try !container.decodeNil(forKey: .presentation) {
@@ -67,6 +68,7 @@ extension NavigationState: Codable {
         try container.encode(customization.hidden.map { $0.rawValue }.sorted(), forKey: .hiddenTabs)
         try container.encode(features.sorted(), forKey: .features)
         try container.encode(context, forKey: .context)
+        try container.encodeIfPresent(owner, forKey: .owner)
         try container.encode(flow, forKey: .flow)
         try container.encode(sceneStorage, forKey: .sceneStorage)
         if let destination = presentation {

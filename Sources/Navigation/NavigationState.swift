@@ -39,6 +39,10 @@ public struct NavigationState<Schema: NavigationSchema>: Sendable {
     public internal(set) var context: String?
     /// What a multi-step flow has collected so far (a coordinator's draft), until it finishes.
     public var flow: [String: String] = [:]
+    /// Whose state this is: the ``Identity/stateKey`` of the signed-in visitor it was kept for,
+    /// nil when nobody was signed in. Changed by ``bind(to:)``, which starts the state anew for
+    /// another owner, so no stack, draft or scene storage passes from one account to the next.
+    public internal(set) var owner: String?
     /// Small values the app keeps for this browser from page to page and across restarts, as
     /// SwiftUI's `@SceneStorage` keeps a scene's (what is playing, which recipe is cooking);
     /// changed with ``NavigationAction/setSceneStorage(_:_:)``. Another context starts empty.
@@ -108,7 +112,7 @@ extension NavigationState: Hashable {
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.selectedTab == rhs.selectedTab && lhs.presentation == rhs.presentation
             && lhs.movedDetent == rhs.movedDetent && lhs.presentationPath == rhs.presentationPath && lhs.customization == rhs.customization
-            && lhs.features == rhs.features && lhs.context == rhs.context && lhs.flow == rhs.flow
+            && lhs.features == rhs.features && lhs.context == rhs.context && lhs.owner == rhs.owner && lhs.flow == rhs.flow
             && lhs.sceneStorage == rhs.sceneStorage
             && Schema.Tab.allCases.allSatisfy { lhs[$0] == rhs[$0] }
     }
@@ -121,6 +125,7 @@ extension NavigationState: Hashable {
         hasher.combine(customization)
         hasher.combine(features)
         hasher.combine(context)
+        hasher.combine(owner)
         hasher.combine(flow)
         hasher.combine(sceneStorage)
         for tab in Schema.Tab.allCases { hasher.combine(self[tab]) }

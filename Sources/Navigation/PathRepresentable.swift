@@ -60,4 +60,12 @@ extension PathReader {
 }
 
 /// A screen that can be pushed on a tab's stack (`navigationDestination(for:)` in SwiftUI).
-public protocol Route: PathRepresentable {}
+public protocol Route: PathRepresentable {
+    /// True for a screen only a signed-in visitor may open (see ``NavigationState/requiresSignIn``);
+    /// false by default.
+    var requiresSignIn: Bool { get }
+}
+
+extension Route {
+    public var requiresSignIn: Bool { false }
+}

@@ -30,6 +30,7 @@ extension StoredState {
         writer.key("s")
         writer.object(sorted: tabs.filter { !$0.value.path.isEmpty }) { $0.segments(of: $1.path.elements, visible: visible) }
         writer.key("t"); writer.string(state.selectedTab.rawValue)
+        if let owner = state.owner { writer.key("u"); writer.string(owner) }
         if tabs.contains(where: { $0.value.columns != .automatic }) {
             writer.key("v")
             writer.object(sorted: tabs.filter { $0.value.columns != .automatic }) { $0.string($1.columns.rawValue) }
@@ -63,7 +64,7 @@ extension StoredState {
         var state = NavigationState<Schema>()
         var selected: String?, hasStacks = false
         var flow: [String: String]?, storage: [String: String]?, features: [String]?, hidden: [String]?, order: [String]?
-        var notice: String?, nonce: String?, context: String?
+        var notice: String?, nonce: String?, context: String?, owner: String?
         // Of each known key the first counts; its letter's bit is set once the key is met.
         var seen: UInt32 = 0
         let complete = reader.object { key, reader in
@@ -97,6 +98,7 @@ extension StoredState {
             case UInt8(ascii: "m"): return reader.nullable(into: &notice) { $0.string() }
             case UInt8(ascii: "n"): return reader.nullable(into: &nonce) { $0.string() }
             case UInt8(ascii: "x"): return reader.nullable(into: &context) { $0.string() }
+            case UInt8(ascii: "u"): return reader.nullable(into: &owner) { $0.string() }
             default: return reader.skipValue()
             }
         }
@@ -105,6 +107,7 @@ extension StoredState {
         state.customization = TabCustomization(names: order, hidden: hidden)
         state.features = Set(features ?? [])
         state.context = context
+        state.owner = owner
         state.flow = flow ?? [:]
         state.sceneStorage = storage ?? [:]
         self.init(state: state, nonce: nonce ?? "", notice: notice)

@@ -41,6 +41,10 @@ where RawValue == String, AllCases: RandomAccessCollection {
     /// it shows its sidebar. A wide window's sidebar always returns to the selection, which it
     /// shows beside its columns; a tab that is selected already opens its root either way.
     var preferredCompactColumn: SplitViewColumn { get }
+    /// True for a tab only a signed-in visitor may open, its root and every screen on its stack
+    /// (see ``NavigationState/requiresSignIn``); false by default. To keep it out of the tab bar
+    /// too, hide it (`NavigationSchema.isHidden(_:in:)`).
+    var requiresSignIn: Bool { get }
 }
 
 /// A tab's special role.
@@ -59,4 +63,5 @@ extension Tab {
     public var isHiddenByDefault: Bool { false }
     public var searchQueryName: String { "q" }
     public var preferredCompactColumn: SplitViewColumn { .detail }
+    public var requiresSignIn: Bool { false }
 }

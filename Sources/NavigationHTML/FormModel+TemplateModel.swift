@@ -26,6 +26,8 @@ extension FormModel.Field: TemplateModel {
         "maxLength": .number(\.maxLength),
         "inputMode": .text(\.inputMode),
         "isRequired": .flag(\.isRequired),
+        "autocomplete": .text(\.autocomplete),
+        "isSecure": .flag(\.isSecure),
         "hasFocus": .flag(\.hasFocus),
         // Not `error`: a field without one would find the form's in the enclosing context.
         "fieldError": .text(\.error),

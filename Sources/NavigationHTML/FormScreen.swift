@@ -19,20 +19,54 @@ public struct FormField: Sendable {
     /// `aria-required`). The server checks it all the same: without the script, or from `curl`,
     /// an empty field is posted and the app's 422 answers it.
     public let isRequired: Bool
+    /// What the field holds, for the browser's autofill and password manager (SwiftUI's
+    /// `.textContentType(_:)`, the input's `autocomplete`); nil, the default, says nothing.
+    public let textContentType: TextContentType?
+    /// A `SecureField`: what is typed is hidden (`type="password"`), and never drawn back into
+    /// the page, not even after a rejected submission.
+    public let isSecure: Bool
 
     /// A text field labelled `label`; 100 characters at most, a plain-text keyboard and optional
     /// by default.
+    ///
+    /// ```swift
+    /// FormField("Name", name: "name", value: "", textContentType: .username, isRequired: true)
+    /// FormField("Password", name: "password", value: "", maxLength: 1_024, textContentType: .password,
+    ///           isRequired: true, isSecure: true)
+    /// ```
     public init(
         _ label: String, name: String, value: String, maxLength: Int = 100, inputMode: String = "text",
-        isRequired: Bool = false
+        textContentType: TextContentType? = nil, isRequired: Bool = false, isSecure: Bool = false
     ) {
         self.label = label
         self.name = name
         self.value = value
         self.maxLength = maxLength
         self.inputMode = inputMode
+        self.textContentType = textContentType
         self.isRequired = isRequired
+        self.isSecure = isSecure
     }
+}
+
+/// What a form field holds, for autofill and password managers: an HTML `autocomplete` token.
+public struct TextContentType: Sendable, Hashable, RawRepresentable {
+    /// The `autocomplete` token.
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// An account's name or address, as a sign-in asks for it (`username`).
+    public static let username = TextContentType(rawValue: "username")
+    /// The account's password, to sign in (`current-password`).
+    public static let password = TextContentType(rawValue: "current-password")
+    /// A password being chosen, which a password manager may suggest (`new-password`).
+    public static let newPassword = TextContentType(rawValue: "new-password")
+    /// An email address (`email`).
+    public static let emailAddress = TextContentType(rawValue: "email")
+    /// A person's full name (`name`).
+    public static let name = TextContentType(rawValue: "name")
+    /// A code sent for this sign-in (`one-time-code`).
+    public static let oneTimeCode = TextContentType(rawValue: "one-time-code")
 }
 
 /// The model of `navigation/form.mustache`.
@@ -45,6 +79,8 @@ struct FormModel: Sendable {
         let maxLength: Int
         let inputMode: String
         let isRequired: Bool
+        let autocomplete: String?
+        let isSecure: Bool
         /// Focused when the form shows: the field in error, else the first.
         let hasFocus: Bool
         /// Why this field's input was not accepted (`SubmissionOutcome.invalidField`).
@@ -97,8 +133,9 @@ extension Screen {
         let models = fields.enumerated().map { index, field in
             FormModel.Field(
                 id: "field-\(field.name)", label: field.label, name: field.name,
-                value: context.value(field.name, default: field.value), maxLength: field.maxLength,
-                inputMode: field.inputMode, isRequired: field.isRequired, hasFocus: inError.map { $0 == field.name } ?? (index == 0),
+                value: field.isSecure ? "" : context.value(field.name, default: field.value), maxLength: field.maxLength,
+                inputMode: field.inputMode, isRequired: field.isRequired, autocomplete: field.textContentType?.rawValue,
+                isSecure: field.isSecure, hasFocus: inError.map { $0 == field.name } ?? (index == 0),
                 error: field.name == inError ? context.error : nil)
         }
         let hiddenModels = hidden.sorted { $0.key < $1.key }.map {

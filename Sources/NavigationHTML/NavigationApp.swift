@@ -38,6 +38,28 @@ public protocol NavigationApp: Sendable {
     /// The title of a pushed screen, for the navigation bar, the back button and the breadcrumb.
     func title(for route: Schema.Route) async throws -> String
 
+    /// The title of a pushed screen as `identity` sees it (nil: nobody signed in); by default
+    /// `title(for:)`. An app with accounts answers here, throwing 404 for an item that is not
+    /// `identity`'s exactly as for one that does not exist, and has `title(for:)` answer for
+    /// nobody.
+    func title(for route: Schema.Route, identity: Schema.Identity?) async throws -> String
+
+    /// Who the request comes from: the app reads its own sign-in (a ``SignInCookie``, a header a
+    /// trusted proxy sets) and answers the account, or nil for nobody, the default. Asked once
+    /// per request, before anything else the app is asked; every screen, title and form then
+    /// gets the answer (`ScreenContext.identity`), and the state is bound to it
+    /// (`NavigationState.bind(to:)`). Throw `HTTPError.unavailable(…)` when the accounts cannot
+    /// be read.
+    func identity(for request: Request) async throws -> Schema.Identity?
+
+    /// Where a signed-out visitor is sent for a screen that needs an account
+    /// (`NavigationState.requiresSignIn`): the state of the app's sign-in, a screen or a
+    /// presentation that itself needs none, made from the visitor's `state`. The library answers
+    /// 303 to its URL with the screen asked for in `return=`, and
+    /// `SubmissionOutcome.signIn(_:cookie:then:)` opens that screen once signed in. By default
+    /// the default tab's root.
+    func signIn(from state: NavigationState<Schema>) -> NavigationState<Schema>
+
     /// The titles of the screens `routes` name, leaving out each whose item no longer exists
     /// (and holding no route that was not asked about).
     /// Every request asks once, for every screen it holds (each tab's stack and selection, the
@@ -48,6 +70,11 @@ public protocol NavigationApp: Sendable {
     /// fails and the remembered stacks stay as they are. By default: `title(for:)` of each
     /// route, leaving out those for which it throws a 4xx `HTTPError`.
     func titles(of routes: Set<Schema.Route>) async throws -> [Schema.Route: String]
+
+    /// `titles(of:)` as `identity` sees them, the one the library asks; by default each route's
+    /// `title(for:identity:)`, leaving out those for which it throws a 4xx `HTTPError`, or for an
+    /// app without accounts `titles(of:)`.
+    func titles(of routes: Set<Schema.Route>, identity: Schema.Identity?) async throws -> [Schema.Route: String]
 
     /// Runs everything a GET or HEAD asks of the app (titles, screens, split columns) inside
     /// one call: an app whose data lives in a database can answer all of it from one read, so a
@@ -99,6 +126,33 @@ extension NavigationApp {
 
     public func reading<Result>(_ body: () async throws -> Result) async throws -> Result {
         try await body()
+    }
+
+    public func title(for route: Schema.Route, identity: Schema.Identity?) async throws -> String {
+        try await title(for: route)
+    }
+
+    public func identity(for request: Request) async throws -> Schema.Identity? {
+        nil
+    }
+
+    public func signIn(from state: NavigationState<Schema>) -> NavigationState<Schema> {
+        var signIn = NavigationState<Schema>()
+        signIn.bind(to: state.owner)
+        return signIn
+    }
+
+    public func titles(of routes: Set<Schema.Route>, identity: Schema.Identity?) async throws -> [Schema.Route: String] {
+        guard Schema.Identity.self != Never.self else { return try await titles(of: routes) }
+        var titles: [Schema.Route: String] = [:]
+        for route in routes {
+            do {
+                titles[route] = try await title(for: route, identity: identity)
+            } catch let error as HTTPError where (400..<500).contains(error.status.code) {
+                continue
+            }
+        }
+        return titles
     }
 
     public func launch(_ restored: NavigationState<Schema>) -> NavigationState<Schema> {

@@ -31,6 +31,10 @@ extension NavigationResponder {
             return try await rejected(page: &page, context: context, fields: fields, error: message, field: nil)
         case .invalidField(let field, let message):
             return try await rejected(page: &page, context: context, fields: fields, error: message, field: field)
+        case .signIn(let identity, let appCookie, let actions):
+            return changeSignIn(to: identity.stateKey, cookie: appCookie, then: actions, page: &page, request: request)
+        case .signOut(let appCookie, let actions):
+            return changeSignIn(to: nil, cookie: appCookie, then: actions, page: &page, request: request)
         }
     }
 
@@ -65,7 +69,8 @@ extension NavigationResponder {
     ) async throws -> Response {
         page.status = .unprocessableContent
         let retry = ScreenContext(state: context.state, query: context.query, formToken: context.formToken,
-                                  submitted: fields, error: error, errorField: field, request: context.request)
+                                  submitted: fields, error: error, errorField: field, request: context.request,
+                                  identity: context.identity)
         return try await html(page, context: retry)
     }
 }

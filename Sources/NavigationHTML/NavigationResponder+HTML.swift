@@ -113,7 +113,7 @@ extension NavigationResponder {
             if let top = path.last {
                 screen = try await app.screen(for: top, context: inner)
                 let below = path.count >= 2
-                    ? try await app.title(for: path[path.count - 2])
+                    ? try await app.title(for: path[path.count - 2], identity: context.identity)
                     : try await app.screen(for: destination, context: inner).title
                 back = PageModel.Link(title: below, href: inner.href(.pop))
             } else {

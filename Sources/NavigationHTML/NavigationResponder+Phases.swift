@@ -24,7 +24,7 @@ import MicroHTTP
         let titles = ScreenTitles(try await app.titles(of: routes), of: routes)
         _ = dropMissingItems(from: &restored, titles: titles)
         let formToken = cookie.formToken(for: stored.nonce)
-        let context = await validate(&page, titles: titles, request: request, formToken: formToken)
+        let context = await validate(&page, titles: titles, request: request, formToken: formToken, identity: nil)
         let written = StoredState<Schema>(state: page.state, nonce: stored.nonce)
         let encoded = cookie.json(of: written)
 
@@ -49,7 +49,7 @@ import MicroHTTP
                 var state = stored.state
                 _ = dropMissingItems(from: &state, titles: titles)
                 var page = page
-                _ = await validate(&page, titles: titles, request: request, formToken: formToken)
+                _ = await validate(&page, titles: titles, request: request, formToken: formToken, identity: nil)
             },
             try await time("screen data") {
                 if let top = page.state.path.last {

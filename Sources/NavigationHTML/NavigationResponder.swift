@@ -88,15 +88,26 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
         let cookieName = request.isHTTPS ? cookie.secureName : cookie.name
         var reading = request.cookies[cookieName].flatMap { cookie.read($0, leavingUnread: match.replacedTab) }
         if let tab = match.replacedTab, reading?.stored.state.isVisible(tab) == false { reading?.readUnreadStack() }
-        let stored = reading?.stored
+        var stored = reading?.stored
         if request.method == .post {
             try checkSameSite(request, nonce: stored?.nonce ?? "")
         }
+        let identity = try await app.identity(for: request)
+        if Self.hasAccounts, stored?.state.owner != identity?.stateKey {
+            // Another account's state, or one from before signing in or out: not restored, and
+            // its nonce (so the form tokens made for it) goes with it.
+            reading = nil
+            stored = nil
+        }
         let nonce = stored?.nonce.isEmpty == false ? stored!.nonce : StateCookie<Schema>.newNonce()
         var restored = stored?.state ?? NavigationState()
+        if Self.hasAccounts { restored.bind(to: identity?.stateKey) }
         var page = resolve(match, path: request.path, restoring: restored)
+        if page.state.requiresSignIn && !page.state.isSignedIn {
+            return try signInFirst(page, restored: restored, request: request, nonce: nonce, cookieName: cookieName)
+        }
         let routes = Self.routes(restored: restored, shown: page.state)
-        let titles = ScreenTitles(try await app.titles(of: routes), of: routes)
+        let titles = ScreenTitles(try await app.titles(of: routes, identity: identity), of: routes)
         let dropped = dropMissingItems(from: &restored, titles: titles)
         if dropped != nil { page = resolve(match, path: request.path, restoring: restored) }
         page.notice = page.notice ?? stored?.notice ?? dropped
@@ -109,7 +120,8 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
             response = .redirect(to: page.state.url)
             carried = page.notice
         } else {
-            let context = await validate(&page, titles: titles, request: request, formToken: cookie.formToken(for: nonce))
+            let context = await validate(
+                &page, titles: titles, request: request, formToken: cookie.formToken(for: nonce), identity: identity)
             visible = context.links.encodedStack
             if request.method == .post {
                 response = try await submit(request, page: &page, context: context)
@@ -123,19 +135,34 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
                 response = try await html(page, context: context)
             }
         }
-        var remembered = page.state
+        let nextNonce = page.state.owner == restored.owner ? nonce : StateCookie<Schema>.newNonce()
+        remember(page.state, nonce: nextNonce, notice: carried, in: &response, reading: reading, visible: visible,
+                 cookieName: cookieName, isHTTPS: request.isHTTPS)
+        response.screen = page.isRoot ? "launch" : Self.screenKind(of: page)
+        return response
+    }
+
+    /// Sets the cookie on `response` when the state to remember changed, and the headers every
+    /// page's answer carries.
+    func remember(
+        _ state: NavigationState<Schema>, nonce: String, notice: String?, in response: inout Response,
+        reading: CookieReading<Schema>?, visible: EncodedStack<Schema.Route>?, cookieName: String, isHTTPS: Bool
+    ) {
+        var remembered = state
         remembered.presentation = nil
-        let next = StoredState(state: remembered, nonce: nonce, notice: carried)
+        let next = StoredState(state: remembered, nonce: nonce, notice: notice)
         if reading?.holds(next, visible: visible) != true {
             let value = cookie.write(next, visible: visible)
-            response.cookies.append(SetCookie(name: cookieName, value: value, maxAge: cookie.maxAge, secure: request.isHTTPS))
+            response.cookies.append(SetCookie(name: cookieName, value: value, maxAge: cookie.maxAge, secure: isHTTPS))
         }
-        response.screen = page.isRoot ? "launch" : Self.screenKind(of: page)
         response.headers.replace("Cache-Control", "no-store")
         response.headers.replace("Vary", "Cookie, Accept")
         for (name, value) in securityHeaders { response.headers.replace(name, value) }
-        return response
     }
+
+    /// True for an app with accounts (whose schema names an `Identity`): its states are bound to
+    /// who is signed in.
+    static var hasAccounts: Bool { Schema.Identity.self != Never.self }
 
     /// Every screen `state` holds: each tab's stack and split-view selection, the presentation's.
     static func routes(in state: NavigationState<Schema>) -> Set<Schema.Route> {
@@ -193,8 +220,8 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
         switch match {
         case .root:
             page.isRoot = true
-        case .location(let location) where !page.state.isVisible(location.tab),
-             .partial(let location, _) where !page.state.isVisible(location.tab):
+        case .location(let location) where !page.state.isVisible(location.tab) && !Self.asksToSignIn(location, page.state),
+             .partial(let location, _) where !page.state.isVisible(location.tab) && !Self.asksToSignIn(location, page.state):
             // A hidden tab keeps its stack untouched until it shows again.
             page.status = .notFound
             page.notice = "The \(location.tab.title) tab is hidden."
@@ -216,14 +243,15 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
     /// Cuts the stack below the first screen whose item does not exist (has no title), so that
     /// what is rendered and remembered is always valid.
     func validate(
-        _ page: inout RenderedPage<Schema>, titles: ScreenTitles<Schema.Route>, request: Request, formToken: String
+        _ page: inout RenderedPage<Schema>, titles: ScreenTitles<Schema.Route>, request: Request, formToken: String,
+        identity: Schema.Identity?
     ) async -> ScreenContext<Schema> {
         page.titles = titles
         if !titles.isComplete {
             for (index, route) in page.state.path.elements.enumerated() where titles[route] == nil {
                 do {
                     // Asked again only for the missing item, for the app's own message.
-                    page.titles[route] = try await app.title(for: route)
+                    page.titles[route] = try await app.title(for: route, identity: identity)
                 } catch {
                     page.state.path.removeLast(page.state.path.count - index)
                     page.status = (error as? HTTPError)?.status ?? .notFound
@@ -232,7 +260,7 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
                 }
             }
         }
-        return ScreenContext(state: page.state, query: request.query, formToken: formToken, request: request)
+        return ScreenContext(state: page.state, query: request.query, formToken: formToken, request: request, identity: identity)
     }
 
     private func wantsJSON(_ request: Request) -> Bool {

@@ -8,6 +8,7 @@ import Navigation
 ///
 /// ```swift
 /// let href = context.href(.push(.orderDetail(orderId: order.id)))   // "/home/orders/order/ORD-001"
+/// guard let account = context.identity else { … }                    // who is signed in
 /// ```
 ///
 /// Inside a presentation, `.push` and `.pop` act on the presentation's own stack, as a
@@ -54,6 +55,14 @@ public struct ScreenContext<Schema: NavigationSchema>: Sendable {
     /// client's address as the trusted-proxy rules read it (`request.clientAddress`), its id.
     public let request: Request
 
+    /// Who is signed in (`NavigationApp.identity(for:)`), or nil for nobody.
+    public let identity: Schema.Identity?
+
+    /// The screen to open once signed in: the `return` argument of the URL, when it is a path of
+    /// this site, as a sign-in screen shows it (a signed-out visitor sent to sign in from a
+    /// screen that needs it carries one); nil otherwise.
+    public var returnPath: ReturnPath? { query["return"].flatMap(ReturnPath.init) }
+
     /// The client's IP address: the connection's peer, or what a trusted proxy reported.
     public var clientAddress: String { request.clientAddress }
 
@@ -66,11 +75,11 @@ public struct ScreenContext<Schema: NavigationSchema>: Sendable {
     public init(
         state: NavigationState<Schema>, query: [String: String] = [:], isPresented: Bool = false,
         formToken: String = "", submitted: [String: String]? = nil, error: String? = nil, errorField: String? = nil,
-        request: Request? = nil
+        request: Request? = nil, identity: Schema.Identity? = nil
     ) {
         self.init(links: Links(state), query: query, isPresented: isPresented, formToken: formToken,
                   submitted: submitted, error: error, errorField: errorField,
-                  request: request ?? Request(method: .get, path: Links(state).url, query: query))
+                  request: request ?? Request(method: .get, path: Links(state).url, query: query), identity: identity)
     }
 
     /// The URL of the screen `action` leads to.
@@ -122,9 +131,10 @@ public struct ScreenContext<Schema: NavigationSchema>: Sendable {
 
     private init(
         links: Links<Schema>, query: [String: String], isPresented: Bool, formToken: String,
-        submitted: [String: String]?, error: String?, errorField: String?, request: Request
+        submitted: [String: String]?, error: String?, errorField: String?, request: Request, identity: Schema.Identity?
     ) {
         self.request = request
+        self.identity = identity
         self.links = links
         self.query = query
         let app = query.filter { !libraryArguments.contains($0.key) }.sorted { $0.key < $1.key }
@@ -141,4 +151,4 @@ public struct ScreenContext<Schema: NavigationSchema>: Sendable {
 
 /// The names of the library's own query arguments; every other is the app's. One set for the
 /// process, not one built for every argument of every request.
-private let libraryArguments: Set<String> = ["select", "columns", "present", "detent", "presented-path"]
+let libraryArguments: Set<String> = ["select", "columns", "present", "detent", "presented-path"]

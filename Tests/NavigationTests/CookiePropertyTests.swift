@@ -23,6 +23,7 @@ import Testing
             state.context = generator.id()
             state.flow = ["name": generator.id(), "step": "2"]
             state.sceneStorage = ["playing": generator.id()]
+            state.owner = generator.id()
         }
         return state
     }
