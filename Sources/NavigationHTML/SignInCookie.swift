@@ -23,7 +23,7 @@ import Navigation
 public struct SignInCookie: Sendable {
     /// Who is signed in, as a cookie that verified says.
     public struct Session: Sendable, Hashable {
-        /// The account's id, as the app gave it to ``SignInCookie/setCookie(account:generation:for:)``.
+        /// The account's id, as the app gave it to ``SignInCookie/setCookie(account:generation:for:now:)``.
         public let account: String
         /// The account's session generation when it signed in.
         public let generation: Int

@@ -48,10 +48,10 @@ public enum SubmissionOutcome<Schema: NavigationSchema>: Sendable {
     /// after an action whose result is not itself a screen ("History cleared").
     case navigateWithNotice([NavigationAction<Schema>], notice: String)
     /// Signed in as `identity`: the answer sets `cookie` (the app's, such as
-    /// ``SignInCookie/setCookie(account:generation:for:)`` makes), the state starts anew as
-    /// `identity`'s (``NavigationState/bind(to:)``), and the browser goes (303) to the screen the
+    /// ``SignInCookie/setCookie(account:generation:for:now:)`` makes), the state starts anew as
+    /// `identity`'s (`NavigationState.bind(to:)`), and the browser goes (303) to the screen the
     /// sign-in was asked for — the `return` argument of the URL the form was posted to, when it
-    /// is a path of this site (``ReturnPath``) — or else to the screen `then` leads to.
+    /// is a path of this site (`ReturnPath`) — or else to the screen `then` leads to.
     case signIn(Schema.Identity, cookie: SetCookie, then: [NavigationAction<Schema>])
     /// Signed out: the answer sets `cookie` (``SignInCookie/removal(for:)``), the state starts
     /// anew with nobody's, and the browser goes (303) to the screen `then` leads to. Move the

@@ -18,8 +18,9 @@ extension Server {
     ///
     /// @Test(arguments: [TestTransport.live, .inProcess])
     /// func theSheetCreatesANote(transport: TestTransport) async throws {
-    ///     let server = try NotesServer.make(port: 0, secret: "a test secret of sixteen characters")
+    ///     let server = try NotesServer.make(port: 0, store: store, secret: "a test secret of sixteen characters")
     ///     try await server.test(transport) { browser in
+    ///         try await browser.signIn("alice", password)      // the app's sign-in sheet, filled in
     ///         try await browser.get("/notes/folder/Home")
     ///         try await browser.follow(link: "New Note…")
     ///         let note = try await browser.submit(form: "Save", fields: ["Title": "Buy soil"])

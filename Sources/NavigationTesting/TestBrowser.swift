@@ -167,7 +167,8 @@ public final class TestBrowser: Sendable {
                                    redirects: redirects)
             }
             let next = try URLText.resolve(location, against: target, origin: origin)
-            redirects.append(Redirect(status: response.status, from: target, location: next))
+            redirects.append(Redirect(status: response.status, from: target, location: next,
+                                      setCookies: response.headers.values("Set-Cookie")))
             if redirects.count > settings.redirectLimit { throw BrowserError.tooManyRedirects(redirects) }
             outgoing.redirect(status: response.status)
             target = next

@@ -1,37 +1,163 @@
-import Synchronization
+import Foundation
+import GRDB
 
-public struct Note: Sendable, Equatable {
-    public let id: Int
-    public let folder: String
-    public let title: String
-    public let text: String
+/// The accounts and their notes, in `notes.sqlite` in the data folder. Every read of notes is
+/// one account's: no method hands out a note without the account it belongs to.
+public final class NoteStore: Sendable {
+    private let database: DatabaseQueue
+
+    /// The store in `directory` (made if missing), its tables created on first use.
+    public init(directory: String) throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        database = try DatabaseQueue(path: (directory as NSString).appendingPathComponent("notes.sqlite"))
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("accounts and notes") { db in
+            try db.execute(sql: """
+                CREATE TABLE account (
+                    id INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+                    passwordHash TEXT NOT NULL,
+                    sessionGeneration INTEGER NOT NULL DEFAULT 1);
+                CREATE TABLE note (
+                    id INTEGER PRIMARY KEY,
+                    accountId INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                    folder TEXT NOT NULL,
+                    title TEXT NOT NULL,
+                    text TEXT NOT NULL);
+                CREATE INDEX note_by_account ON note(accountId, folder);
+                """)
+        }
+        try migrator.migrate(database)
+    }
+
+    // MARK: Accounts
+
+    /// Adds an account with its password's hash, and its first notes: a welcome note in Work and
+    /// one in Home. Throws `AccountError.nameTaken` for a name in use (in any case).
+    @discardableResult
+    public func addAccount(name: String, passwordHash: String) throws -> Account {
+        try database.write { db in
+            guard try Int.fetchOne(db, sql: "SELECT 1 FROM account WHERE name = ?", arguments: [name]) == nil else {
+                throw AccountError.nameTaken(name)
+            }
+            try db.execute(sql: "INSERT INTO account (name, passwordHash) VALUES (?, ?)", arguments: [name, passwordHash])
+            let id = db.lastInsertedRowID
+            for (folder, title, text) in [
+                ("Work", "Welcome to Work", "Notes for your work go here."),
+                ("Home", "Welcome to Home", "Notes for home go here."),
+            ] {
+                try db.execute(sql: "INSERT INTO note (accountId, folder, title, text) VALUES (?, ?, ?, ?)",
+                               arguments: [id, folder, title, text])
+            }
+            return Account(id: id, name: name, sessionGeneration: 1)
+        }
+    }
+
+    /// The account with this id, or nil.
+    public func account(id: Int64) throws -> Account? {
+        try database.read { db in
+            try Row.fetchOne(db, sql: "SELECT id, name, sessionGeneration FROM account WHERE id = ?", arguments: [id])
+                .map(Self.account)
+        }
+    }
+
+    /// The account of this name (in any case) and its password's hash, or nil.
+    public func account(named name: String) throws -> (account: Account, passwordHash: String)? {
+        try database.read { db in
+            try Row.fetchOne(db, sql: "SELECT id, name, sessionGeneration, passwordHash FROM account WHERE name = ?",
+                             arguments: [name])
+                .map { (Self.account($0), $0["passwordHash"]) }
+        }
+    }
+
+    /// Ends every sign-in of the account: its cookies name the generation before.
+    public func endSessions(of account: Account) throws {
+        try database.write { db in
+            try db.execute(sql: "UPDATE account SET sessionGeneration = sessionGeneration + 1 WHERE id = ?",
+                           arguments: [account.id])
+        }
+    }
+
+    /// Gives the account of this name a new password's hash and ends its sign-ins. Throws
+    /// `AccountError.noSuchAccount` when there is none.
+    public func setPasswordHash(_ hash: String, ofAccountNamed name: String) throws {
+        try database.write { db in
+            try db.execute(sql: """
+                UPDATE account SET passwordHash = ?, sessionGeneration = sessionGeneration + 1 WHERE name = ?
+                """, arguments: [hash, name])
+            guard db.changesCount == 1 else { throw AccountError.noSuchAccount(name) }
+        }
+    }
+
+    private static func account(_ row: Row) -> Account {
+        Account(id: row["id"], name: row["name"], sessionGeneration: row["sessionGeneration"])
+    }
+
+    // MARK: Notes, always of one account
+
+    /// The account's folders, by name.
+    public func folders(of account: Account) throws -> [String] {
+        try database.read { db in
+            try String.fetchAll(db, sql: "SELECT DISTINCT folder FROM note WHERE accountId = ? ORDER BY folder",
+                                arguments: [account.id])
+        }
+    }
+
+    /// The account's notes in `folder`, oldest first; nil as the folder's for all of them, newest first.
+    public func notes(in folder: String? = nil, of account: Account) throws -> [Note] {
+        try database.read { db in
+            let rows = if let folder {
+                try Row.fetchAll(db, sql: "SELECT * FROM note WHERE accountId = ? AND folder = ? ORDER BY id",
+                                 arguments: [account.id, folder])
+            } else {
+                try Row.fetchAll(db, sql: "SELECT * FROM note WHERE accountId = ? ORDER BY id DESC", arguments: [account.id])
+            }
+            return rows.map(Self.note)
+        }
+    }
+
+    /// The account's note with this id; nil when there is none, or it is another account's.
+    public func note(_ id: Int64, of account: Account) throws -> Note? {
+        try database.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM note WHERE id = ? AND accountId = ?", arguments: [id, account.id])
+                .map(Self.note)
+        }
+    }
+
+    /// Adds a note to the account's folder and returns it.
+    public func add(folder: String, title: String, text: String, of account: Account) throws -> Note {
+        try database.write { db in
+            try db.execute(sql: "INSERT INTO note (accountId, folder, title, text) VALUES (?, ?, ?, ?)",
+                           arguments: [account.id, folder, title, text])
+            return Note(id: db.lastInsertedRowID, folder: folder, title: title, text: text)
+        }
+    }
+
+    /// How many notes there are, of every account.
+    public func noteCount() throws -> Int {
+        try database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM note") ?? 0 }
+    }
+
+    private static func note(_ row: Row) -> Note {
+        Note(id: row["id"], folder: row["folder"], title: row["title"], text: row["text"])
+    }
 }
 
-/// The notes, in memory and shared by the server's threads (an app of yours would keep them in
-/// a database and read them in `reading(_:)`).
-public final class NoteStore: Sendable {
-    private let notes = Mutex<[Note]>([
-        Note(id: 1, folder: "Work", title: "Plan the launch", text: "Dates, owners, the checklist."),
-        Note(id: 2, folder: "Work", title: "Call Sam", text: "About the invoice."),
-        Note(id: 3, folder: "Home", title: "Water the plants", text: "The fern twice a week."),
-    ])
+/// Why an account could not be added or changed.
+public enum AccountError: Error, Equatable, CustomStringConvertible {
+    case nameTaken(String)
+    case noSuchAccount(String)
+    case badName
+    case shortPassword
+    case longPassword
 
-    public init() {}
-
-    public var folders: [String] { Array(Set(notes.withLock { $0.map(\.folder) })).sorted() }
-
-    public func notes(in folder: String) -> [Note] { notes.withLock { $0.filter { $0.folder == folder } } }
-
-    public var all: [Note] { notes.withLock { $0 } }
-
-    public func note(_ id: Int) -> Note? { notes.withLock { $0.first { $0.id == id } } }
-
-    /// Adds a note and returns it, with the next free id.
-    public func add(folder: String, title: String, text: String) -> Note {
-        notes.withLock { notes in
-            let note = Note(id: (notes.map(\.id).max() ?? 0) + 1, folder: folder, title: title, text: text)
-            notes.append(note)
-            return note
+    public var description: String {
+        switch self {
+        case .nameTaken(let name): "There is an account named “\(name)” already."
+        case .noSuchAccount(let name): "There is no account named “\(name)”."
+        case .badName: "A name has 1 to 64 letters, digits, dots, dashes or underscores."
+        case .shortPassword: "A password needs at least \(PasswordHasher.minimumLength) characters."
+        case .longPassword: "A password has at most \(PasswordHasher.maximumLength) characters."
         }
     }
 }

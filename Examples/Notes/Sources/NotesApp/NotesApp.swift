@@ -2,46 +2,70 @@ import MicroHTTP
 import Navigation
 import NavigationHTML
 
-/// What each screen shows. The library draws the rest: navigation bar, back button,
-/// breadcrumb, tab bar, the sheet, and the split view in a wide window.
+/// What each screen shows, for the account signed in. The library draws the rest: navigation
+/// bar, back button, breadcrumb, tab bar, the sheets, and the split view in a wide window; it
+/// sends a signed-out visitor who asks for a note to sign in, and back to the note after.
 public struct NotesApp: NavigationApp {
     public typealias Schema = NotesNavigation
     public let name = "Notes"
-    public let store: NoteStore
+    let store: NoteStore
+    let accounts: Accounts
 
-    public init(store: NoteStore = NoteStore()) {
-        self.store = store
+    public func identity(for request: Request) throws -> Account? {
+        try accounts.signedIn(request)
+    }
+
+    public func signIn(from state: NavigationState<NotesNavigation>) -> NavigationState<NotesNavigation> {
+        NavigationState(selectedTab: .notes, presentation: .signIn)
     }
 
     public func title(for route: NotesRoute) throws -> String {
+        try title(for: route, identity: nil)
+    }
+
+    /// Another account's note is not found, exactly as a note that does not exist.
+    public func title(for route: NotesRoute, identity account: Account?) throws -> String {
         switch route {
         case .folder(let name):
-            guard store.folders.contains(name) else { throw HTTPError(.notFound, "There is no folder “\(name)”.") }
+            guard let account, try store.folders(of: account).contains(name) else {
+                throw HTTPError(.notFound, "There is no folder “\(name)”.")
+            }
             return name
         case .note(let id):
-            guard let note = store.note(id) else { throw HTTPError(.notFound, "There is no note \(id).") }
+            guard let account, let note = try store.note(id, of: account) else {
+                throw HTTPError(.notFound, "There is no note \(id).")
+            }
             return note.title
         }
     }
 
     public func root(of tab: NotesTab, context: ScreenContext<NotesNavigation>) throws -> Screen {
+        guard let account = context.identity else {
+            return .unavailable("Notes", ContentUnavailable(
+                "Sign in to see your notes", systemImage: "lock", description: "Each account keeps its own.",
+                action: .init("Sign In", href: context.href(.present(.signIn)))))
+        }
         switch tab {
         case .notes:
-            folderList(context)
+            return try folderList(account, context)
         case .recent:
-            .list("Recent", sections: [ListSection(rows: store.all.reversed().map { note in
+            return .list("Recent", sections: [ListSection(rows: try store.notes(of: account).map { note in
                 ListRow(note.title, subtitle: note.folder, href: context.href(.push(.note(id: note.id))))
             })])
+        case .account:
+            return .list("Account", sections: [ListSection(rows: [ListRow("Name", value: account.name)])])
+                .toolbar([ToolbarItem("Sign Out", systemImage: "lock", placement: .primaryAction, posting: "signOut")])
         }
     }
 
     public func screen(for route: NotesRoute, context: ScreenContext<NotesNavigation>) throws -> Screen {
+        let account = try context.identity ?? { throw HTTPError(.notFound, "There is no such note.") }()
         switch route {
         case .folder(let name):
-            return noteList(in: name, context)
+            return try noteList(in: name, account, context)
         case .note(let id):
-            let title = try title(for: route)
-            return .list(title, sections: [ListSection(rows: [ListRow(store.note(id)?.text ?? "")])])
+            let note = try store.note(id, of: account) ?? { throw HTTPError(.notFound, "There is no note \(id).") }()
+            return .list(note.title, sections: [ListSection(rows: [ListRow(note.text)])])
         }
     }
 
@@ -52,45 +76,60 @@ public struct NotesApp: NavigationApp {
                 FormField("Title", name: "title", value: "", isRequired: true),
                 FormField("Text", name: "text", value: "", maxLength: 1_000),
             ], cancelHref: context.href(.dismiss), context: context)
+        case .signIn:
+            .form("Sign In", action: "signIn", fields: [
+                FormField("Name", name: "name", value: "", maxLength: 64, textContentType: .username, isRequired: true),
+                FormField("Password", name: "password", value: "", maxLength: PasswordHasher.maximumLength,
+                          textContentType: .password, isRequired: true, isSecure: true),
+            ], submitTitle: "Sign In", pendingTitle: "Signing In…", cancelHref: context.href(.dismiss), context: context)
         }
     }
 
-    public func submit(_ form: Submission, context: ScreenContext<NotesNavigation>) throws -> SubmissionOutcome<NotesNavigation> {
-        guard case .compose(let folder)? = context.state.presentation, form.action == "create" else {
+    public func submit(_ form: Submission, context: ScreenContext<NotesNavigation>) async throws -> SubmissionOutcome<NotesNavigation> {
+        switch (context.state.presentation, form.action, context.identity) {
+        case (.signIn?, "signIn", _):
+            return try await accounts.signIn(form, context: context)
+        case (nil, "signOut", let account?) where context.state.selectedTab == .account && context.state.path.isEmpty:
+            return try accounts.signOut(account, context: context)
+        case (.compose(let folder)?, "create", let account?):
+            guard try store.folders(of: account).contains(folder) else {
+                throw HTTPError(.notFound, "There is no folder “\(folder)”.")
+            }
+            guard !form["title"].isEmpty, form["title"].count <= 100 else {
+                return .invalid("A note needs a title of at most 100 characters.")   // 422, the input kept
+            }
+            let note = try store.add(folder: folder, title: form["title"], text: form["text"], of: account)
+            return .navigate([.dismiss, .push(.note(id: note.id))])                    // 303 to the new note
+        default:
             throw HTTPError(.badRequest, "There is no such action here.")
         }
-        guard !form["title"].isEmpty, form["title"].count <= 100 else {
-            return .invalid("A note needs a title of at most 100 characters.")  // 422, the input kept
-        }
-        let note = store.add(folder: folder, title: form["title"], text: form["text"])
-        return .navigate([.dismiss, .push(.note(id: note.id))])                  // 303 to the new note
     }
 
     /// In a wide window the Notes tab shows folders | notes | note, as a `NavigationSplitView`.
     public func splitColumns(for tab: NotesTab, context: ScreenContext<NotesNavigation>) throws -> SplitColumns? {
-        guard tab == .notes else { return nil }
+        guard tab == .notes, let account = context.identity else { return nil }
         let path = context.state.path
         guard case .folder(let folder)? = path.first else {
-            return SplitColumns([folderList(context)], selectionDepth: 0, placeholder: "Select a folder")
+            return SplitColumns([try folderList(account, context)], selectionDepth: 0, placeholder: "Select a folder")
         }
         let depth = path.count > 1 ? 2 : 1
-        return SplitColumns([folderList(context), noteList(in: folder, context)], selectionDepth: depth,
-                            placeholder: "Select a note")
+        return SplitColumns([try folderList(account, context), try noteList(in: folder, account, context)],
+                            selectionDepth: depth, placeholder: "Select a note")
     }
 
-    private func folderList(_ context: ScreenContext<NotesNavigation>) -> Screen {
+    private func folderList(_ account: Account, _ context: ScreenContext<NotesNavigation>) throws -> Screen {
         let selected: String? = if case .folder(let name)? = context.state.path.first { name } else { nil }
-        return .list("Folders", sections: [ListSection(rows: store.folders.map { folder in
-            ListRow(folder, value: "\(store.notes(in: folder).count)",
+        return .list("Folders", sections: [ListSection(rows: try store.folders(of: account).map { folder in
+            ListRow(folder, value: "\(try store.notes(in: folder, of: account).count)",
                     href: context.href(.replace([.folder(name: folder)])), isSelected: folder == selected,
                     systemImage: "folder")
         })])
     }
 
-    private func noteList(in folder: String, _ context: ScreenContext<NotesNavigation>) -> Screen {
+    private func noteList(in folder: String, _ account: Account, _ context: ScreenContext<NotesNavigation>) throws -> Screen {
         let path = context.state.path
-        let selected: Int? = if path.count > 1, case .note(let id) = path[1] { id } else { nil }
-        let rows = store.notes(in: folder).map { note in
+        let selected: Int64? = if path.count > 1, case .note(let id) = path[1] { id } else { nil }
+        let rows = try store.notes(in: folder, of: account).map { note in
             ListRow(note.title, href: context.href(.replace([.folder(name: folder), .note(id: note.id)])),
                     isSelected: note.id == selected)
         }

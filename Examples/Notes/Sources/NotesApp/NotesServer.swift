@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import MicroHTTP
 import Navigation
@@ -8,16 +9,55 @@ import NavigationHTML
 /// `NavigationTesting`.
 ///
 /// ```swift
-/// let server = try NotesServer.make(port: 8080, secret: secret)
+/// let server = try NotesServer.make(port: 8080, store: NoteStore(directory: "notes-data"), secret: secret)
 /// ```
 public enum NotesServer {
     public static func make(
-        host: String = "127.0.0.1", port: Int, secret: String, store: NoteStore = NoteStore(),
-        logger: Logger = Logger(label: "notes")
+        host: String = "127.0.0.1", port: Int, store: NoteStore, secret: String,
+        passwords: PasswordHasher = PasswordHasher(), throttle: SignInThrottle = SignInThrottle(),
+        trustedProxies: [String] = [], logger: Logger = Logger(label: "notes")
     ) throws -> Server {
         guard let keys = KeyRing(secrets: [secret]) else { throw ShortSecret() }
-        let responder = try NavigationResponder(app: NotesApp(store: store), cookie: StateCookie<NotesNavigation>(keys: keys))
-        return Server(configuration: ServerConfiguration(host: host, port: port), responder: responder, logger: logger)
+        let accounts = Accounts(store: store, sessions: SignInCookie(keys: keys), passwords: passwords, throttle: throttle)
+        let responder = try NavigationResponder(
+            app: NotesApp(store: store, accounts: accounts), cookie: StateCookie<NotesNavigation>(keys: keys))
+        var configuration = ServerConfiguration(host: host, port: port)
+        configuration.trustedProxies = trustedProxies
+        return Server(configuration: configuration, responder: responder, logger: logger)
+    }
+
+    /// The cookie secret kept in `directory`'s `secret` file (readable by its owner only), made on
+    /// first use: sign-ins then outlive a restart.
+    public static func secret(in directory: String) throws -> String {
+        let path = (directory as NSString).appendingPathComponent("secret")
+        if let secret = try? String(contentsOfFile: path, encoding: .utf8) { return secret }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let secret = KeyRing.generateSecret()
+        guard FileManager.default.createFile(atPath: path, contents: Data(secret.utf8), attributes: [.posixPermissions: 0o600])
+        else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
+        return secret
+    }
+
+    /// Adds an account named `name` with `password`, after checking both: what `notes add-user`
+    /// does. Nothing is stored but the password's hash.
+    @discardableResult
+    public static func addUser(name: String, password: String, store: NoteStore, passwords: PasswordHasher = PasswordHasher()) throws -> Account {
+        guard (1...64).contains(name.count),
+              name.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0) })
+        else { throw AccountError.badName }
+        try check(password)
+        return try store.addAccount(name: name, passwordHash: try passwords.hash(password))
+    }
+
+    /// Gives the account named `name` a new password and ends its sign-ins: `notes set-password`.
+    public static func setPassword(name: String, password: String, store: NoteStore, passwords: PasswordHasher = PasswordHasher()) throws {
+        try check(password)
+        try store.setPasswordHash(try passwords.hash(password), ofAccountNamed: name)
+    }
+
+    private static func check(_ password: String) throws {
+        guard password.count >= PasswordHasher.minimumLength else { throw AccountError.shortPassword }
+        guard password.count <= PasswordHasher.maximumLength else { throw AccountError.longPassword }
     }
 }
 
