@@ -58,13 +58,14 @@ public struct NotesApp: NavigationApp {
         }
     }
 
+    /// Only asked for once signed in: every route needs an account, and its title was found.
     public func screen(for route: NotesRoute, context: ScreenContext<NotesNavigation>) throws -> Screen {
-        let account = try context.identity ?? { throw HTTPError(.notFound, "There is no such note.") }()
+        guard let account = context.identity else { throw HTTPError(.notFound, "There is no such note.") }
         switch route {
         case .folder(let name):
             return try noteList(in: name, account, context)
         case .note(let id):
-            let note = try store.note(id, of: account) ?? { throw HTTPError(.notFound, "There is no note \(id).") }()
+            guard let note = try store.note(id, of: account) else { throw HTTPError(.notFound, "There is no note \(id).") }
             return .list(note.title, sections: [ListSection(rows: [ListRow(note.text)])])
         }
     }

@@ -23,6 +23,9 @@ public enum NotesServer {
             app: NotesApp(store: store, accounts: accounts), cookie: StateCookie<NotesNavigation>(keys: keys))
         var configuration = ServerConfiguration(host: host, port: port)
         configuration.trustedProxies = trustedProxies
+        // A sign-in hashes its password (a fraction of a second) and may wait its turn behind
+        // others: more than the default 5 s may pass before it answers.
+        configuration.requestDeadline = .seconds(30)
         return Server(configuration: configuration, responder: responder, logger: logger)
     }
 
