@@ -23,9 +23,7 @@ extension KeyRing {
         guard parts.count == 2, let message = Base64URL.decode(parts[0]), let signature = Base64URL.decode(parts[1])
         else { return nil }
         let bytes = Array(message)
-        guard Self.signed(bytes, purpose: purpose).withUnsafeBytes({ verify(Array(signature), for: $0) }) else {
-            return nil
-        }
+        guard verify(signature, for: Self.signed(bytes, purpose: purpose)) else { return nil }
         return String(bytes: bytes, encoding: .utf8)
     }
 

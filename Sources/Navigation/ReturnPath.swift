@@ -25,23 +25,23 @@ public struct ReturnPath: Sendable, Hashable, CustomStringConvertible {
     /// something on the way decodes the path again.
     public init?(_ value: String) {
         guard value.utf8.count <= Self.maxLength, Self.isLocal(value) else { return nil }
-        // Decoded again as a whole and then its path alone, so that an encoded form of a refused
-        // one is refused too: `/%2F%2Fhost`, `%2F%2Fhost`, `/%5Chost`, `/%09/host`.
+        // Decoded again, up to three times, so that an encoded form of a refused one is refused
+        // too: `/%2F%2Fhost`, `%2F%2Fhost`, `/%5Chost`, `/%09/host`, `/%252F%252Fhost`.
         var decoded = value
         for _ in 0..<3 {
             guard let next = decoded.removingPercentEncoding, next != decoded else { break }
             guard Self.isLocal(next) else { return nil }
             decoded = next
         }
-        var path = ""
+        var path: [UInt8] = []
         for byte in value.utf8 {
             if byte < 0x80 {
-                path.unicodeScalars.append(Unicode.Scalar(byte))
+                path.append(byte)
             } else {
-                path += "%" + String(byte, radix: 16, uppercase: true)
+                path += [UInt8(ascii: "%"), URLEncoding.hex[Int(byte >> 4)], URLEncoding.hex[Int(byte & 0xF)]]
             }
         }
-        self.path = path
+        self.path = String(decoding: path, as: UTF8.self)
     }
 
     public var description: String { path }

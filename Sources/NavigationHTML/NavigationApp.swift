@@ -137,22 +137,12 @@ extension NavigationApp {
     }
 
     public func signIn(from state: NavigationState<Schema>) -> NavigationState<Schema> {
-        var signIn = NavigationState<Schema>()
-        signIn.bind(to: state.owner)
-        return signIn
+        NavigationState()
     }
 
     public func titles(of routes: Set<Schema.Route>, identity: Schema.Identity?) async throws -> [Schema.Route: String] {
         guard Schema.Identity.self != Never.self else { return try await titles(of: routes) }
-        var titles: [Schema.Route: String] = [:]
-        for route in routes {
-            do {
-                titles[route] = try await title(for: route, identity: identity)
-            } catch let error as HTTPError where (400..<500).contains(error.status.code) {
-                continue
-            }
-        }
-        return titles
+        return try await titles(of: routes) { try await title(for: $0, identity: identity) }
     }
 
     public func launch(_ restored: NavigationState<Schema>) -> NavigationState<Schema> {
@@ -164,10 +154,18 @@ extension NavigationApp {
     }
 
     public func titles(of routes: Set<Schema.Route>) async throws -> [Schema.Route: String] {
+        try await titles(of: routes) { try await title(for: $0) }
+    }
+
+    /// Each route's `title`, leaving out those for which it throws a 4xx `HTTPError`: what both
+    /// default `titles` do.
+    private func titles(
+        of routes: Set<Schema.Route>, _ title: (Schema.Route) async throws -> String
+    ) async throws -> [Schema.Route: String] {
         var titles: [Schema.Route: String] = [:]
         for route in routes {
             do {
-                titles[route] = try await title(for: route)
+                titles[route] = try await title(route)
             } catch let error as HTTPError where (400..<500).contains(error.status.code) {
                 continue
             }

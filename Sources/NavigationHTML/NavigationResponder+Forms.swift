@@ -32,9 +32,9 @@ extension NavigationResponder {
         case .invalidField(let field, let message):
             return try await rejected(page: &page, context: context, fields: fields, error: message, field: field)
         case .signIn(let identity, let appCookie, let actions):
-            return changeSignIn(to: identity.stateKey, cookie: appCookie, then: actions, page: &page, request: request)
+            return changeSignIn(to: identity.stateKey, cookie: appCookie, then: actions, page: &page, context: context)
         case .signOut(let appCookie, let actions):
-            return changeSignIn(to: nil, cookie: appCookie, then: actions, page: &page, request: request)
+            return changeSignIn(to: nil, cookie: appCookie, then: actions, page: &page, context: context)
         }
     }
 

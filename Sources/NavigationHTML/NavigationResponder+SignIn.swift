@@ -21,8 +21,7 @@ extension NavigationResponder {
         guard !signIn.requiresSignIn else {
             throw SignInNeedsAccount(url: signIn.url)
         }
-        let arguments = request.query.filter { !libraryArguments.contains($0.key) && $0.key != "return" }
-            .sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
+        let arguments = ScreenContext<Schema>.appArguments(of: request.query).filter { $0.name != "return" }
         let asked = Links<Schema>.url(page.state.url, adding: arguments)
         var response = Response.redirect(to: Links<Schema>.url(signIn.url, adding: [("return", asked)]))
         remember(signIn, nonce: nonce, notice: nil, in: &response, reading: nil, visible: nil,
@@ -35,11 +34,11 @@ extension NavigationResponder {
     /// signed in now, and a redirect (303) to the screen asked for or the one `actions` lead to.
     func changeSignIn(
         to owner: String?, cookie appCookie: SetCookie, then actions: [NavigationAction<Schema>],
-        page: inout RenderedPage<Schema>, request: Request
+        page: inout RenderedPage<Schema>, context: ScreenContext<Schema>
     ) -> Response {
         page.state.bind(to: owner)
         actions.forEach { page.state.apply($0) }
-        let target = owner == nil ? nil : request.query["return"].flatMap(ReturnPath.init)?.path
+        let target = owner == nil ? nil : context.returnPath?.path
         var response = Response.redirect(to: target ?? page.state.url)
         response.cookies.append(appCookie)
         return response

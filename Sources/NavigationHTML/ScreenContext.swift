@@ -137,8 +137,7 @@ public struct ScreenContext<Schema: NavigationSchema>: Sendable {
         self.identity = identity
         self.links = links
         self.query = query
-        let app = query.filter { !libraryArguments.contains($0.key) }.sorted { $0.key < $1.key }
-            .map { (name: $0.key, value: $0.value) }
+        let app = Self.appArguments(of: query)
         pageArguments = app.filter { !$0.name.hasPrefix("presented-") }
         presentedArguments = app.filter { $0.name.hasPrefix("presented-") }
         self.isPresented = isPresented
@@ -149,6 +148,13 @@ public struct ScreenContext<Schema: NavigationSchema>: Sendable {
     }
 }
 
+extension ScreenContext {
+    /// The app's own arguments of `query` (all but the library's), sorted by name.
+    static func appArguments(of query: [String: String]) -> [(name: String, value: String)] {
+        query.filter { !libraryArguments.contains($0.key) }.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
+    }
+}
+
 /// The names of the library's own query arguments; every other is the app's. One set for the
 /// process, not one built for every argument of every request.
-let libraryArguments: Set<String> = ["select", "columns", "present", "detent", "presented-path"]
+private let libraryArguments: Set<String> = ["select", "columns", "present", "detent", "presented-path"]

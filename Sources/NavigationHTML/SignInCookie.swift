@@ -54,19 +54,19 @@ public struct SignInCookie: Sendable {
         else { return nil }
         let parts = message.split(separator: "\n", omittingEmptySubsequences: false)
         guard parts.count == 3, !parts[0].isEmpty, let generation = Int(parts[1]), let end = Int(parts[2]),
-              Date(timeIntervalSince1970: TimeInterval(end)) > now
+              case let expires = Date(timeIntervalSince1970: TimeInterval(end)), expires > now
         else { return nil }
-        return Session(account: String(parts[0]), generation: generation, expires: Date(timeIntervalSince1970: TimeInterval(end)))
+        return Session(account: String(parts[0]), generation: generation, expires: expires)
     }
 
     /// The cookie that signs `account` in, at its session `generation`, for ``lifetime``; answer
     /// it with `SubmissionOutcome.signIn(_:cookie:then:)`. The account's id may hold any
     /// character but a newline.
     public func setCookie(account: String, generation: Int, for request: Request, now: Date = Date()) -> SetCookie {
-        let end = Int(now.timeIntervalSince1970) + Int(lifetime.components.seconds)
+        let seconds = Int(lifetime.components.seconds)
+        let end = Int(now.timeIntervalSince1970) + seconds
         let value = keys.seal("\(account.replacingOccurrences(of: "\n", with: " "))\n\(generation)\n\(end)", purpose: "sign-in")
-        return SetCookie(name: cookieName(for: request), value: value, maxAge: Int(lifetime.components.seconds),
-                         secure: request.isHTTPS)
+        return SetCookie(name: cookieName(for: request), value: value, maxAge: seconds, secure: request.isHTTPS)
     }
 
     /// The cookie that removes the sign-in from the browser; answer it with

@@ -17,14 +17,20 @@ ARTIFACTS = ROOT / "artifacts" / "screenshots"
 SIZES = {"narrow": (390, 844), "wide": (1280, 800)}
 
 
+def built(package, name, how):
+    """The debug build of `name` in `package`'s .build, else its release build; fails saying `how`
+    to build it when there is neither."""
+    for build in ("debug", "release"):
+        candidate = package / ".build" / build / name
+        if candidate.exists():
+            return candidate
+    pytest.fail(f"{name} is not built: run `{how}` (scripts/test does) before the browser tests")
+
+
 def executable():
     if os.environ.get("NAVIGATION_DEMO"):   # a build of its own (swift build --scratch-path …)
         return pathlib.Path(os.environ["NAVIGATION_DEMO"])
-    for build in (ROOT / ".build" / "debug", ROOT / ".build" / "release"):
-        candidate = build / "navigation-demo"
-        if candidate.exists():
-            return candidate
-    pytest.fail("navigation-demo is not built: run `swift build` (scripts/test does) before the browser tests")
+    return built(ROOT, "navigation-demo", "swift build")
 
 
 @pytest.fixture(scope="session")

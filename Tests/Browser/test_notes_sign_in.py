@@ -1,7 +1,6 @@
 """The example app's accounts in a real browser, at a phone's 390 px and a window's 1280 px, with
 JavaScript on and off: a signed-out deep link asks to sign in, the sign-in opens exactly that
 screen, the Account tab appears, and signing out clears it all."""
-import pathlib
 import shutil
 import subprocess
 import tempfile
@@ -10,18 +9,14 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import ROOT, SIZES, screenshot, start_chromium
+from conftest import ROOT, SIZES, built, screenshot, start_chromium
 from pages import dialog, go, path, shown, title
 
 PASSWORD = "a long enough secret"
 
 
 def notes_executable():
-    for build in ("debug", "release"):
-        candidate = ROOT / "Examples" / "Notes" / ".build" / build / "notes"
-        if candidate.exists():
-            return candidate
-    pytest.fail("the example is not built: run `swift build --package-path Examples/Notes` (scripts/test does)")
+    return built(ROOT / "Examples" / "Notes", "notes", "swift build --package-path Examples/Notes")
 
 
 @pytest.fixture(scope="module")

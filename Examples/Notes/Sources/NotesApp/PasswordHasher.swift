@@ -19,9 +19,9 @@ public final class PasswordHasher: Sendable {
     public let blockSize: Int
     public let parallelism: Int
     private let derivations = Mutex(0)
-    /// A hash of no one's password at this cost, checked when the account does not exist, so that
-    /// an unknown name takes the same work as a wrong password.
-    private let decoy = Mutex<String?>(nil)
+    /// A hash at this cost of a password nobody has (random salt, random key), checked when the
+    /// account does not exist, so that an unknown name takes the same work as a wrong password.
+    private let decoy: String
 
     /// OWASP's minimum: N = 2^17, r = 8, p = 1.
     public static let owasp = (logRounds: 17, blockSize: 8, parallelism: 1)
@@ -30,6 +30,9 @@ public final class PasswordHasher: Sendable {
         self.logRounds = logRounds
         self.blockSize = blockSize
         self.parallelism = parallelism
+        let random = { (size: SymmetricKeySize) in SymmetricKey(size: size).withUnsafeBytes { Data($0) } }
+        decoy = Self.encoded(salt: random(.bits128), key: random(.bits256), logRounds: logRounds, blockSize: blockSize,
+                             parallelism: parallelism)
     }
 
     /// How many times scrypt has run: what tests count instead of timing.
@@ -39,14 +42,19 @@ public final class PasswordHasher: Sendable {
     public func hash(_ password: String) throws -> String {
         let salt = SymmetricKey(size: .bits128).withUnsafeBytes { Data($0) }
         let key = try derive(password, salt: salt, logRounds: logRounds, blockSize: blockSize, parallelism: parallelism)
-        return "$scrypt$ln=\(logRounds),r=\(blockSize),p=\(parallelism)$\(salt.base64EncodedString())$\(key.base64EncodedString())"
+        return Self.encoded(salt: salt, key: key, logRounds: logRounds, blockSize: blockSize, parallelism: parallelism)
+    }
+
+    /// The PHC string of a hash: `$scrypt$ln=…,r=…,p=…$salt$key`, both in base64.
+    private static func encoded(salt: Data, key: Data, logRounds: Int, blockSize: Int, parallelism: Int) -> String {
+        "$scrypt$ln=\(logRounds),r=\(blockSize),p=\(parallelism)$\(salt.base64EncodedString())$\(key.base64EncodedString())"
     }
 
     /// True when `password` is the one `stored` was made from. A `stored` of nil (no such
     /// account) runs the same derivation against a decoy and answers false.
     public func verify(_ password: String, against stored: String?) throws -> Bool {
         guard let stored else {
-            _ = try verify(password, against: decoyHash())
+            _ = try verify(password, against: decoy)
             return false
         }
         let parts = stored.split(separator: "$")
@@ -64,14 +72,6 @@ public final class PasswordHasher: Sendable {
         let key = try derive(password, salt: salt, logRounds: logRounds, blockSize: blockSize, parallelism: parallelism)
         // Compared as HMAC keys are, in constant time.
         return SymmetricKey(data: key) == SymmetricKey(data: expected)
-    }
-
-    /// A hash at this cost of a password nobody has: random salt, random key.
-    private func decoyHash() -> String {
-        if let decoy = decoy.withLock({ $0 }) { return decoy }
-        let random = { (bits: SymmetricKeySize) in SymmetricKey(size: bits).withUnsafeBytes { Data($0).base64EncodedString() } }
-        let made = "$scrypt$ln=\(logRounds),r=\(blockSize),p=\(parallelism)$\(random(.bits128))$\(random(.bits256))"
-        return decoy.withLock { $0 = $0 ?? made; return $0! }
     }
 
     private func derive(_ password: String, salt: Data, logRounds: Int, blockSize: Int, parallelism: Int) throws -> Data {
