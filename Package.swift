@@ -1,5 +1,11 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.2
 import PackageDescription
+
+// The ThreadSanitizer trait's flags, on every target of this package that is compiled into the
+// tests and executables (not the build tool AssetEmbedder, which runs during the build). The
+// linker flag brings in the sanitizer's runtime wherever an instrumented target is linked.
+let sanitized: [SwiftSetting] = [.unsafeFlags(["-sanitize=thread"], .when(traits: ["ThreadSanitizer"]))]
+let sanitizedLinking: [LinkerSetting] = [.unsafeFlags(["-sanitize=thread"], .when(traits: ["ThreadSanitizer"]))]
 
 let package = Package(
     name: "WebNavigation",
@@ -25,6 +31,10 @@ let package = Package(
         // sanitizer and fuzzing builds of scripts/tsan and scripts/fuzz do).
         .trait(name: "PostgreSQL", description: "The demo can keep its data in PostgreSQL (--database).",
                enabledTraits: ["Demo"]),
+        // scripts/tsan: the project's own targets built with ThreadSanitizer in the main build
+        // folder, beside their dependencies as the main build compiled them (uninstrumented), so a
+        // run compiles each dependency once. Never enabled by a package that depends on this one.
+        .trait(name: "ThreadSanitizer", description: "The project's own targets built with ThreadSanitizer (scripts/tsan)."),
         .default(enabledTraits: ["Demo", "PostgreSQL"]),
     ],
     dependencies: [
@@ -160,3 +170,8 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+for target in package.targets where target.type != .plugin && target.type != .system && target.name != "AssetEmbedder" {
+    target.swiftSettings = (target.swiftSettings ?? []) + sanitized
+    target.linkerSettings = (target.linkerSettings ?? []) + sanitizedLinking
+}

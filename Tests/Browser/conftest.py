@@ -76,13 +76,22 @@ def start_chromium(width, height, javascript, arguments=()):
 # Wider than any phone the scenarios stand for, narrower than the desktop size.
 PHONE_LIMIT = 600
 
+# Motion is what test_transitions.py and the scripted checks test, with it on; for the other
+# scenarios it is scenery that costs: in software rendering every link followed snapshots both
+# pages and draws 0.35 s of a cross-document view transition, and test_presentations.py took 1.75×
+# the CPU with it (112 against 64 s). The phone with JavaScript keeps full motion, so every
+# scenario still runs once with it; the other three ask for reduced motion, which the app supports
+# (app.css: no view transitions, sheets and bars change at once).
+FULL_MOTION = ("narrow", True)
+REDUCED_MOTION = "--force-prefers-reduced-motion"
+
 
 @pytest.fixture(scope="session", params=[(size, js) for size in SIZES for js in (True, False)],
                 ids=lambda p: f"{p[0]}-{'js' if p[1] else 'nojs'}")
 def chromium(request, base_url):
     """One headless Chromium per size and JavaScript mode, for the session."""
     size, javascript = request.param
-    driver = start_chromium(*SIZES[size], javascript)
+    driver = start_chromium(*SIZES[size], javascript, [] if FULL_MOTION == (size, javascript) else [REDUCED_MOTION])
     driver.size_name = size
     driver.javascript = javascript
     driver.base_url = base_url
