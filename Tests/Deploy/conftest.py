@@ -27,6 +27,8 @@ HOST = "shop.test"
 
 
 def executable():
+    if os.environ.get("NAVIGATION_DEMO"):   # a copy of a build (scripts/test's, while it builds the next)
+        return pathlib.Path(os.environ["NAVIGATION_DEMO"])
     # DEPLOY_BUILD=release measures the optimized build (scripts/test runs the debug one it built).
     builds = ("release", "debug") if os.environ.get("DEPLOY_BUILD") == "release" else ("debug", "release")
     for build in (ROOT / ".build" / name for name in builds):
