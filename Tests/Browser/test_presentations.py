@@ -49,7 +49,10 @@ def test_sheet_form_rejects_saves_and_cancels(browser):
     page = browser.find_element(By.TAG_NAME, "html")
     field.send_keys(Keys.ENTER)
     WebDriverWait(browser, 5).until(lambda _: has_left(page))
-    # The message stands beside the field it is about, which names it as its description.
+    # The message stands beside the field it is about, which names it as its description. The
+    # answer's page may still be arriving when the old one has gone (once in a run on PostgreSQL,
+    # where the answer takes longer): it is waited for, not assumed.
+    WebDriverWait(browser, 5).until(lambda _: browser.find_elements(By.ID, "field-title-error"))
     assert "can hold" in browser.find_element(By.ID, "field-title-error").text
     assert browser.find_element(By.NAME, "title").get_attribute("aria-describedby") == "field-title-error"
     assert browser.find_element(By.NAME, "title").get_attribute("value") == "<b>not allowed</b>"
