@@ -28,7 +28,7 @@ let package = Package(
         .trait(name: "Demo", description: "The demo app, its benchmark, fuzzer and tests (SQLite through GRDB)."),
         // The demo's PostgreSQL store (postgres-nio, and SwiftNIO under it). On by default;
         // `--traits Demo` builds the demo on SQLite alone, in a fraction of the time (the
-        // sanitizer and fuzzing builds of scripts/tsan and scripts/fuzz do).
+        // fuzzing build of scripts/fuzz does).
         .trait(name: "PostgreSQL", description: "The demo can keep its data in PostgreSQL (--database).",
                enabledTraits: ["Demo"]),
         // scripts/tsan: the project's own targets built with ThreadSanitizer in the main build
