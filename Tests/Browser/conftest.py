@@ -101,10 +101,20 @@ def chromium(request, base_url):
 
 @pytest.fixture
 def browser(chromium):
-    """The browser with no cookies, as a new user: the server knows a user only by the cookie."""
-    chromium.get(chromium.base_url + "/app.css")
-    chromium.delete_all_cookies()
+    """The browser with no cookies, as a new user: the server knows a user only by the cookie.
+    Every scenario starts by opening a page, so the last one's page is left where it is (loading
+    another page first cost a tenth of a CPU-second per scenario)."""
+    chromium.execute_cdp_cmd("Network.clearBrowserCookies", {})
     return chromium
+
+
+def forget_the_site(driver):
+    """Leaves the browser as a new profile would meet the site: no cookie, nothing in its cache or
+    its storage. Cheaper than a new browser (about 1.5 CPU-seconds to start and stop), which only
+    a restart itself needs."""
+    driver.execute_cdp_cmd("Network.clearBrowserCookies", {})
+    driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+    driver.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": driver.base_url, "storageTypes": "all"})
 
 
 @pytest.fixture(scope="session", params=list(SIZES))

@@ -3,7 +3,7 @@ and cold deep links, at phone and desktop sizes, with JavaScript on and off."""
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import SIZES, screenshot, start_chromium
+from conftest import SIZES, forget_the_site, screenshot, start_chromium
 from pages import click, go, path, submit, title
 
 SEED_LINKS = {
@@ -54,16 +54,12 @@ def test_switching_tabs_returns_to_the_preserved_stack(browser):
 
 
 @pytest.mark.parametrize("link", SEED_LINKS)
-def test_deep_links_open_cold_in_a_new_browser_profile(browser, link):
-    fresh = start_chromium(*SIZES[browser.size_name], browser.javascript)
-    try:
-        fresh.base_url = browser.base_url
-        go(fresh, link)
-        assert title(fresh) == SEED_LINKS[link]
-        canonical = fresh.find_element(By.CSS_SELECTOR, 'link[rel="canonical"]').get_attribute("href")
-        assert canonical.startswith(browser.base_url + "/")
-    finally:
-        fresh.quit()
+def test_deep_links_open_cold_with_nothing_stored(browser, link):
+    forget_the_site(browser)
+    go(browser, link)
+    assert title(browser) == SEED_LINKS[link]
+    canonical = browser.find_element(By.CSS_SELECTOR, 'link[rel="canonical"]').get_attribute("href")
+    assert canonical.startswith(browser.base_url + "/")
 
 
 @pytest.mark.parametrize("screen", [

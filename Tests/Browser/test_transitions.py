@@ -8,7 +8,7 @@ from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import SIZES, start_chromium
+from conftest import SIZES, forget_the_site, start_chromium
 from pages import click, dialog, go, navigate, path, visible
 
 # Recorded as each page is revealed: whether a view transition ran, and once its pseudo-elements
@@ -112,13 +112,24 @@ def revealed(driver):
     return record
 
 
-@pytest.fixture(params=list(SIZES))
-def recorded_browser(request, base_url):
+@pytest.fixture(scope="module", params=list(SIZES))
+def recording_chromium(request, base_url):
     driver = start_chromium(*SIZES[request.param], True)
     driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORDER})
     driver.size_name, driver.javascript, driver.base_url = request.param, True, base_url
     yield driver
     driver.quit()
+
+
+@pytest.fixture
+def recorded_browser(recording_chromium):
+    """The recording Chromium as a new user meets the site, with the motion the system asks for."""
+    driver = recording_chromium
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    # The last test's record, in this tab's session storage (kept until the tab closes).
+    driver.execute_script("try { sessionStorage.clear() } catch (error) {}")
+    forget_the_site(driver)
+    return driver
 
 
 def test_each_kind_of_navigation_runs_its_animation(recorded_browser):
