@@ -50,8 +50,8 @@ extension DemoApp {
             return .navigate(showsIt ? [.dismiss, .pop] : [.dismiss])
         case (.editProfile?, "saveProfile"):
             switch ProfileForm.name.check(submission["name"]) {
-            case .failure(let message):
-                return .invalid(message.text)
+            case .failure(let problem):
+                return .invalid(problem.message)
             case .success(let name):
                 _ = try await store.updateUser(id: try await signedInUser(context.state).id, name: name)
                 return .navigate([.dismiss])

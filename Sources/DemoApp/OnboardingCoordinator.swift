@@ -29,8 +29,8 @@ enum OnboardingCoordinator {
         case .welcome, .complete:
             return .success([:])
         case .profile:
-            return ProfileForm.name.check(form["name"]).flatMap { name in
-                email.check(form["email"]).flatMap { email in
+            return ProfileForm.name.check(form["name"]).mapError { FormMessage(text: $0.message) }.flatMap { name in
+                email.check(form["email"]).mapError { FormMessage(text: $0.message) }.flatMap { email in
                     let parts = email.split(separator: "@", omittingEmptySubsequences: false)
                     guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !parts[1].hasSuffix(".") else {
                         return .failure(FormMessage(text: "Enter an email address such as alex@example.com."))

@@ -7,41 +7,6 @@ struct FormMessage: Error {
     var field = ""
 }
 
-/// A text field's rules: required, a length limit, and the characters it may hold.
-struct TextRule {
-    let label: String
-    let maxLength: Int
-    let characters: CharacterSet
-    /// The allowed characters, as the user is told them.
-    let described: String
-    /// Which ASCII characters `characters` holds, looked up by value: `CharacterSet.contains` on a
-    /// union of sets took about a microsecond a character, a twentieth of a form's POST.
-    private let ascii: [Bool]
-
-    init(label: String, maxLength: Int, characters: CharacterSet, described: String) {
-        self.label = label
-        self.maxLength = maxLength
-        self.characters = characters
-        self.described = described
-        ascii = (0..<128).map { characters.contains(Unicode.Scalar(UInt8($0))) }
-    }
-
-    func allows(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.isASCII ? ascii[Int(scalar.value)] : characters.contains(scalar)
-    }
-
-    func check(_ value: String) -> Result<String, FormMessage> {
-        guard !value.isEmpty else { return .failure(FormMessage(text: "Enter a \(label).")) }
-        guard value.count <= maxLength else {
-            return .failure(FormMessage(text: "The \(label) can be at most \(maxLength) characters long."))
-        }
-        guard value.unicodeScalars.allSatisfy(allows) else {
-            return .failure(FormMessage(text: "The \(label) can hold \(described) only."))
-        }
-        return .success(value)
-    }
-}
-
 /// The edit-order form, validated: a title of allowed characters and an amount in dollars.
 struct OrderForm {
     /// Letters (any script), digits, spaces and common punctuation; nothing that could be mistaken
@@ -61,7 +26,7 @@ struct OrderForm {
     /// The one set of rules for an order, whether it comes from the sheet's form or the JSON API;
     /// a message's field is `title` or `amount`.
     static func validate(title text: String, amount: String) -> Result<OrderForm, FormMessage> {
-        title.check(text).mapError { FormMessage(text: $0.text, field: "title") }.flatMap { title in
+        title.check(text).mapError { FormMessage(text: $0.message, field: "title") }.flatMap { title in
             guard let cents = cents(amount) else {
                 return .failure(FormMessage(
                     text: "Enter the amount in dollars, such as 45 or 299.99 (at most 999999.99).", field: "amount"))

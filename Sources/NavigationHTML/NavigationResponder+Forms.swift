@@ -22,7 +22,20 @@ extension NavigationResponder {
         var fields = request.form
         fields["_token"] = nil
         let action = fields.removeValue(forKey: "_action") ?? ""
-        switch try await app.submit(Submission(action: action, fields: fields), context: context) {
+        // No one types a control character: a NUL in a name reads as another name to one part
+        // of an app (its throttle) and as the name before it to another (a C string, SQLite).
+        if let (field, problem) = Self.controlProblem(in: fields, allowingLineBreaks: true) {
+            // Drawn back into the form without the characters themselves.
+            return try await rejected(page: &page, context: context, fields: fields.mapValues(Self.printable),
+                                      error: problem.message, field: field)
+        }
+        let outcome: SubmissionOutcome<Schema>
+        do {
+            outcome = try await app.submit(Submission(action: action, fields: fields), context: context)
+        } catch let invalid as InvalidField {
+            return try await rejected(page: &page, context: context, fields: fields, error: invalid.message, field: invalid.field)
+        }
+        switch outcome {
         case .navigate(let actions):
             return try await navigate(actions, notice: nil, page: &page, context: context, fields: fields)
         case .navigateWithNotice(let actions, let notice):
@@ -36,6 +49,30 @@ extension NavigationResponder {
         case .signOut(let appCookie, let actions):
             return changeSignIn(to: nil, cookie: appCookie, then: actions, page: &page, context: context)
         }
+    }
+
+    /// The first field (in name order) whose name or value holds a control character, and why,
+    /// naming it as a `kind` ("field", "query argument"); tabs and line breaks count only where
+    /// `allowingLineBreaks` is false.
+    static func controlProblem(
+        in fields: [String: String], allowingLineBreaks: Bool, kind: String = "field"
+    ) -> (String, TextProblem)? {
+        for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
+            let label = "\(kind) “\(printable(name))”"
+            if let problem = TextRule.controlProblem(in: name, label: label, allowsLineBreaks: false)
+                ?? TextRule.controlProblem(in: value, label: label, allowsLineBreaks: allowingLineBreaks) {
+                return (name, problem)
+            }
+        }
+        return nil
+    }
+
+    /// `name` with its control characters shown as U+FFFD, to be named in a message or drawn back
+    /// into a form.
+    static func printable(_ name: String) -> String {
+        String(String.UnicodeScalarView(name.unicodeScalars.map {
+            $0.properties.generalCategory == .control ? "\u{FFFD}" : $0
+        }))
     }
 
     /// Applies the app's actions and redirects to the screen they lead to (303), unless what the

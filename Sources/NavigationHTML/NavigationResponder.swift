@@ -77,6 +77,9 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
         guard [.get, .head, .post].contains(request.method) else {
             throw HTTPError(.methodNotAllowed, "Only GET, HEAD and POST are served here.")
         }
+        if let (_, problem) = Self.controlProblem(in: request.query, allowingLineBreaks: false, kind: "query argument") {
+            throw HTTPError(.unprocessableContent, problem.message)
+        }
         // A post may write; any other request only reads, all of it inside one read of the app's.
         if request.method == .post { return try await answer(request) }
         return try await app.reading { try await answer(request) }

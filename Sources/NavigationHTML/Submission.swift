@@ -29,6 +29,35 @@ public struct Submission: Sendable {
     public subscript(_ name: String) -> String {
         (fields[name] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
     }
+
+    /// The field's value, trimmed as `subscript(_:)` trims it, when it keeps `rule`; else throws
+    /// ``InvalidField``, which the responder answers as ``SubmissionOutcome/invalidField(_:message:)``
+    /// (422, the form again with the message beside the field).
+    ///
+    /// ```swift
+    /// let title = try form.text("title", TextRule(label: "title", maxLength: 100))
+    /// ```
+    public func text(_ name: String, _ rule: TextRule) throws(InvalidField) -> String {
+        switch rule.check(self[name]) {
+        case .success(let value): value
+        case .failure(let problem): throw InvalidField(name, message: problem.message)
+        }
+    }
+}
+
+/// A posted field that was not accepted: thrown from `NavigationApp.submit(_:context:)`, it is
+/// answered as ``SubmissionOutcome/invalidField(_:message:)`` (422, the form again with `message`
+/// beside the field named `field`).
+public struct InvalidField: Error, Sendable, Equatable {
+    /// The field's name, as posted.
+    public let field: String
+    /// Why it was not accepted, in a sentence for the user.
+    public let message: String
+    /// `field` was not accepted, for `message`.
+    public init(_ field: String, message: String) {
+        self.field = field
+        self.message = message
+    }
 }
 
 /// What a submission leads to.

@@ -64,7 +64,7 @@ public struct BrowserPage: Sendable {
     /// is exact without asking the server; `TestBrowser.state()` adds what only the cookie holds.
     public func location<Schema: NavigationSchema>(as schema: Schema.Type) -> Location<Schema>? {
         let (path, query) = URLText.split(url)
-        let arguments = Dictionary(query.map(URLText.pairs(of:)) ?? [], uniquingKeysWith: { first, _ in first })
+        let arguments = Dictionary(query.map { URLText.pairs(of: $0) } ?? [], uniquingKeysWith: { first, _ in first })
         guard case .location(let location) = Location<Schema>.match(
             path: URLText.percentDecoded(path, plusAsSpace: false), query: arguments) else { return nil }
         return location

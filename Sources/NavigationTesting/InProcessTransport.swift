@@ -14,7 +14,7 @@ struct InProcessTransport: BrowserTransport {
         var request = Request(
             method: HTTPMethod(rawValue: outgoing.method) ?? .get,
             path: URLText.percentDecoded(path, plusAsSpace: false),
-            query: Self.firstValues(query.map(URLText.pairs(of:)) ?? []),
+            query: Self.firstValues(query.map { URLText.pairs(of: $0) } ?? []),
             headers: headers,
             cookies: Self.firstValues(headers.values("Cookie").flatMap(Self.cookies(in:))),
             clientAddress: clientAddress)
@@ -22,7 +22,7 @@ struct InProcessTransport: BrowserTransport {
         // url-encoded ones only.
         if request.method == .post,
            headers["Content-Type"]?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true {
-            request.form = Self.firstValues(URLText.pairs(of: String(decoding: outgoing.body, as: UTF8.self)[...]))
+            request.form = Self.firstValues(URLText.pairs(of: String(decoding: outgoing.body, as: UTF8.self)[...], isBody: true))
         }
         let response = await server.inProcessResponse(to: request, method: outgoing.method, bodySize: outgoing.body.count)
         var received = response.headers

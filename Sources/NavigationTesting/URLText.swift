@@ -40,8 +40,9 @@ enum URLText {
 
     /// `text` with its `%XX` escapes decoded (and `+` as a space when `plusAsSpace`), invalid
     /// UTF-8 replaced with U+FFFD, as the server's parser reads paths and query arguments. Text
-    /// that would decode to a NUL is left encoded, as the server leaves it.
-    static func percentDecoded(_ text: Substring, plusAsSpace: Bool) -> String {
+    /// that would decode to a NUL is left encoded, as the server leaves it in a path or a query,
+    /// unless `keepingNUL` (a form's body, whose parser hands a NUL over).
+    static func percentDecoded(_ text: Substring, plusAsSpace: Bool, keepingNUL: Bool = false) -> String {
         var bytes: [UInt8] = []
         var utf8 = Array(text.utf8)[...]
         while let byte = utf8.popFirst() {
@@ -53,17 +54,17 @@ enum URLText {
                 bytes.append(plusAsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
             }
         }
-        if bytes.contains(0) { return String(text) }
+        if !keepingNUL, bytes.contains(0) { return String(text) }
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The name-value pairs of a query string or url-encoded body, in order, decoded; a name
-    /// without `=` has the value "".
-    static func pairs(of query: Substring) -> [(String, String)] {
+    /// The name-value pairs of a query string or url-encoded body (`isBody`), in order, decoded;
+    /// a name without `=` has the value "".
+    static func pairs(of query: Substring, isBody: Bool = false) -> [(String, String)] {
         query.split(separator: "&").map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            return (percentDecoded(parts[0], plusAsSpace: true),
-                    parts.count > 1 ? percentDecoded(parts[1], plusAsSpace: true) : "")
+            return (percentDecoded(parts[0], plusAsSpace: true, keepingNUL: isBody),
+                    parts.count > 1 ? percentDecoded(parts[1], plusAsSpace: true, keepingNUL: isBody) : "")
         }
     }
 

@@ -66,6 +66,13 @@ import Testing
                 (#"{"item":"<script>","amount":5}"#, ["Content-Type: application/json"], 422, "item"),
                 (#"{"item":"","amount":5}"#, ["Content-Type: application/json"], 422, "item"),
                 (#"["Tart", 5]"#, ["Content-Type: application/json"], 422, "object"),
+                // Strings that are not what they seem: a NUL, an escape sequence, a line break in a
+                // one-line field, one letter under 200 accents (one character, 401 bytes).
+                (#"{"item":"Tart\u0000","amount":5}"#, ["Content-Type: application/json"], 422, "item: The title holds a control character (U+0000)"),
+                (#"{"item":"\u001b[2JTart","amount":5}"#, ["Content-Type: application/json"], 422, "item: The title holds a control character"),
+                (#"{"item":"Tart\nPie","amount":5}"#, ["Content-Type: application/json"], 422, "item: The title must be one line"),
+                (#"{"item":"a"# + String(repeating: "\\u0301", count: 200) + #"","amount":5}"#,
+                 ["Content-Type: application/json"], 422, "item: The title is too long"),
                 (#"{"item":"Tart","amount":5,"pad":""# + String(repeating: "x", count: 70_000) + #""}"#,
                  ["Content-Type: application/json"], 413, ""),
             ]

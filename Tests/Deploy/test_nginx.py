@@ -95,6 +95,19 @@ def test_html_and_css_are_compressed(deployment):
         assert gzip.decompress(body), path
 
 
+def test_nginx_names_no_version(deployment):
+    """Neither the Server header nor an error page says which nginx answers."""
+    user = Jar(deployment)
+    for path in ("/home/orders", "/app.css", "/.hidden"):
+        response, body, _ = user.get(path)
+        assert response.getheader("Server") == "nginx", (path, response.getheader("Server"))
+        assert not re.search(rb"nginx/\d", body), path
+    connection = http.client.HTTPConnection("127.0.0.1", deployment.http_port, timeout=10)
+    connection.request("GET", "/", headers={"Host": "shop.test"})
+    response = connection.getresponse()
+    assert response.getheader("Server") == "nginx" and not re.search(rb"nginx/\d", response.read())
+
+
 def test_plain_http_is_redirected_to_https(deployment):
     connection = http.client.HTTPConnection("127.0.0.1", deployment.http_port, timeout=10)
     connection.request("GET", "/home/orders?x=1", headers={"Host": "shop.test"})

@@ -84,6 +84,9 @@ struct EditableNotesApp: NavigationApp {
             guard !form["text"].isEmpty else { return .invalid("Write something.") }  // 422, input kept
             try save(id, form["text"])
             return .navigate([.dismiss])                                                  // 303 to the screen behind
+        case (.edit(let id)?, "saveShort"):
+            try save(id, try form.text("text", TextRule(label: "text", maxLength: 20)))  // InvalidField: 422
+            return .navigate([.dismiss])
         case (.delete(let id)?, "delete"):
             try delete(id)
             return .navigate([.dismiss, .pop])   // the deleted note's screen pops itself

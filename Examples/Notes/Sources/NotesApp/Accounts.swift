@@ -29,31 +29,40 @@ public struct Accounts: Sendable {
 
     /// Checks the name and password: 429 while the name or the address is throttled, the same
     /// 422 for an unknown name as for a wrong password (and the same work), a new sign-in
-    /// otherwise, back to the screen that asked for it.
+    /// otherwise, back to the screen that asked for it. The attempt is counted before its
+    /// password is hashed, so sign-ins sent all at once get no more tries than one at a time.
     func signIn(_ form: Submission, context: ScreenContext<NotesNavigation>) async throws -> SubmissionOutcome<NotesNavigation> {
-        let name = form["name"]
-        let password = form.fields["password"] ?? ""
-        guard !name.isEmpty, !password.isEmpty else {
-            return .invalid("Enter your name and password.")
-        }
-        guard name.count <= 64, password.count <= PasswordHasher.maximumLength else {
-            return .invalid("The name or password is too long.")
+        let name = try form.text("name", Account.nameRule)
+        let password = form.fields["password"] ?? ""   // as typed: spaces at its ends are its own
+        if case .failure(let problem) = PasswordHasher.rule.check(password) {
+            throw InvalidField("password", message: problem.message)
         }
         let address = context.clientAddress
-        if let seconds = throttle.retryAfter(name: name, address: address) {
+        let attempt: SignInThrottle.Attempt
+        switch throttle.admit(name: name, address: address) {
+        case .failure(let refusal):
             context.logger.notice("Sign-in refused: too many failures", metadata: ["address": "\(address)"])
-            throw HTTPError(.tooManyRequests, "Too many failed sign-ins. Try again in \((seconds + 59) / 60) minutes.",
-                            headers: HTTPHeaders([("Retry-After", String(seconds))]))
+            throw HTTPError(.tooManyRequests, "Too many failed sign-ins. Try again in \((refusal.retryAfter + 59) / 60) minutes.",
+                            headers: HTTPHeaders([("Retry-After", String(refusal.retryAfter))]))
+        case .success(let admitted):
+            attempt = admitted
         }
-        let found = try store.account(named: name)
-        let passwords = passwords
-        let matches = try await gate.run { try passwords.verify(password, against: found?.passwordHash) }
+        let found: (account: Account, passwordHash: String)?
+        let matches: Bool
+        do {
+            found = try store.account(named: name)
+            let passwords = passwords
+            matches = try await gate.run { try passwords.verify(password, against: found?.passwordHash) }
+        } catch {
+            throttle.withdraw(attempt)   // not checked (the store failed, or too many waited): not a guess
+            throw error
+        }
         guard let account = found?.account, matches else {
-            throttle.recordFailure(name: name, address: address)
+            throttle.failed(attempt)
             context.logger.notice("Sign-in failed", metadata: ["address": "\(address)"])
             return .invalid("The name or password is not right.")
         }
-        throttle.recordSuccess(name: name)
+        throttle.succeeded(attempt)
         context.logger.info("Signed in", metadata: ["account": "\(account.id)"])
         let cookie = sessions.setCookie(account: String(account.id), generation: account.sessionGeneration,
                                         for: context.request)

@@ -6,10 +6,21 @@ import GRDB
 public final class NoteStore: Sendable {
     private let database: DatabaseQueue
 
-    /// The store in `directory` (made if missing), its tables created on first use.
+    /// The store in `directory` (made if missing, readable by its owner only), its tables created
+    /// on first use. The database holds the password hashes: it is made readable and writable by
+    /// its owner only, and so are the journals SQLite makes beside it (they take its mode).
     public init(directory: String) throws {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        database = try DatabaseQueue(path: (directory as NSString).appendingPathComponent("notes.sqlite"))
+        let files = FileManager.default
+        try files.createDirectory(atPath: directory, withIntermediateDirectories: true,
+                                  attributes: [.posixPermissions: 0o700])
+        let path = (directory as NSString).appendingPathComponent("notes.sqlite")
+        if !files.fileExists(atPath: path) {
+            guard files.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+            }
+        }
+        try files.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)   // an older one's too
+        database = try DatabaseQueue(path: path)
         var migrator = DatabaseMigrator()
         migrator.registerMigration("accounts and notes") { db in
             try db.execute(sql: """
@@ -27,20 +38,33 @@ public final class NoteStore: Sendable {
                 CREATE INDEX note_by_account ON note(accountId, folder);
                 """)
         }
+        // Two spellings of one name are one account: looked up by `Account.key(for:)`.
+        migrator.registerMigration("canonical names") { db in
+            try db.execute(sql: "ALTER TABLE account ADD COLUMN nameKey TEXT")
+            for row in try Row.fetchAll(db, sql: "SELECT id, name FROM account") {
+                let name: String = row["name"]
+                try db.execute(sql: "UPDATE account SET nameKey = ? WHERE id = ?",
+                               arguments: [Account.key(for: name), row["id"] as Int64])
+            }
+            try db.execute(sql: "CREATE UNIQUE INDEX account_by_key ON account(nameKey)")
+        }
         try migrator.migrate(database)
     }
 
     // MARK: Accounts
 
     /// Adds an account with its password's hash, and its first notes: a welcome note in Work and
-    /// one in Home. Throws `AccountError.nameTaken` for a name in use (in any case).
+    /// one in Home. Throws `AccountError.nameTaken` for a name in use (in any spelling:
+    /// `Account.key(for:)`).
     @discardableResult
     public func addAccount(name: String, passwordHash: String) throws -> Account {
-        try database.write { db in
-            guard try Int.fetchOne(db, sql: "SELECT 1 FROM account WHERE name = ?", arguments: [name]) == nil else {
+        let key = Account.key(for: name)
+        return try database.write { db in
+            guard try Int.fetchOne(db, sql: "SELECT 1 FROM account WHERE nameKey = ?", arguments: [key]) == nil else {
                 throw AccountError.nameTaken(name)
             }
-            try db.execute(sql: "INSERT INTO account (name, passwordHash) VALUES (?, ?)", arguments: [name, passwordHash])
+            try db.execute(sql: "INSERT INTO account (name, nameKey, passwordHash) VALUES (?, ?, ?)",
+                           arguments: [name, key, passwordHash])
             let id = db.lastInsertedRowID
             for (folder, title, text) in [
                 ("Work", "Welcome to Work", "Notes for your work go here."),
@@ -61,11 +85,12 @@ public final class NoteStore: Sendable {
         }
     }
 
-    /// The account of this name (in any case) and its password's hash, or nil.
+    /// The account of this name (in any spelling: `Account.key(for:)`) and its password's hash, or nil.
     public func account(named name: String) throws -> (account: Account, passwordHash: String)? {
-        try database.read { db in
-            try Row.fetchOne(db, sql: "SELECT id, name, sessionGeneration, passwordHash FROM account WHERE name = ?",
-                             arguments: [name])
+        let key = Account.key(for: name)
+        return try database.read { db in
+            try Row.fetchOne(db, sql: "SELECT id, name, sessionGeneration, passwordHash FROM account WHERE nameKey = ?",
+                             arguments: [key])
                 .map { (Self.account($0), $0["passwordHash"]) }
         }
     }
@@ -81,10 +106,11 @@ public final class NoteStore: Sendable {
     /// Gives the account of this name a new password's hash and ends its sign-ins. Throws
     /// `AccountError.noSuchAccount` when there is none.
     public func setPasswordHash(_ hash: String, ofAccountNamed name: String) throws {
+        let key = Account.key(for: name)
         try database.write { db in
             try db.execute(sql: """
-                UPDATE account SET passwordHash = ?, sessionGeneration = sessionGeneration + 1 WHERE name = ?
-                """, arguments: [hash, name])
+                UPDATE account SET passwordHash = ?, sessionGeneration = sessionGeneration + 1 WHERE nameKey = ?
+                """, arguments: [hash, key])
             guard db.changesCount == 1 else { throw AccountError.noSuchAccount(name) }
         }
     }

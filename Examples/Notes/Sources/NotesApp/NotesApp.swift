@@ -74,8 +74,8 @@ public struct NotesApp: NavigationApp {
         switch destination {
         case .compose(let folder):
             .form("New Note in \(folder)", action: "create", fields: [
-                FormField("Title", name: "title", value: "", isRequired: true),
-                FormField("Text", name: "text", value: "", maxLength: 1_000),
+                FormField("Title", name: "title", value: "", maxLength: Note.titleRule.maxLength, isRequired: true),
+                FormField("Text", name: "text", value: "", maxLength: Note.textRule.maxLength),
             ], cancelHref: context.href(.dismiss), context: context)
         case .signIn:
             .form("Sign In", action: "signIn", fields: [
@@ -96,10 +96,9 @@ public struct NotesApp: NavigationApp {
             guard try store.folders(of: account).contains(folder) else {
                 throw HTTPError(.notFound, "There is no folder “\(folder)”.")
             }
-            guard !form["title"].isEmpty, form["title"].count <= 100 else {
-                return .invalid("A note needs a title of at most 100 characters.")   // 422, the input kept
-            }
-            let note = try store.add(folder: folder, title: form["title"], text: form["text"], of: account)
+            // Checked here whatever the form's maxlength said: a 422 beside the field, the input kept.
+            let title = try form.text("title", Note.titleRule), text = try form.text("text", Note.textRule)
+            let note = try store.add(folder: folder, title: title, text: text, of: account)
             return .navigate([.dismiss, .push(.note(id: note.id))])                    // 303 to the new note
         default:
             throw HTTPError(.badRequest, "There is no such action here.")

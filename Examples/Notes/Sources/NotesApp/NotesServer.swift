@@ -45,9 +45,7 @@ public enum NotesServer {
     /// does. Nothing is stored but the password's hash.
     @discardableResult
     public static func addUser(name: String, password: String, store: NoteStore, passwords: PasswordHasher = PasswordHasher()) throws -> Account {
-        guard (1...64).contains(name.count),
-              name.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0) })
-        else { throw AccountError.badName }
+        guard case .success = Account.nameRule.check(name) else { throw AccountError.badName }
         try check(password)
         return try store.addAccount(name: name, passwordHash: try passwords.hash(password))
     }

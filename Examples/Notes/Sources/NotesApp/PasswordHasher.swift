@@ -1,6 +1,7 @@
 import _CryptoExtras
 import Crypto
 import Foundation
+import NavigationHTML
 import Synchronization
 
 /// Passwords hashed with scrypt, salted, in the PHC string format
@@ -13,6 +14,9 @@ public final class PasswordHasher: Sendable {
     /// More characters are refused before anything is hashed: scrypt's time does not grow with
     /// the password, but nobody types more, and a limit keeps the work per request known.
     public static let maximumLength = 1_024
+    /// What a password may be, as typed at sign-in: one line of at most `maximumLength`
+    /// characters (and four bytes each), no control character.
+    public static let rule = TextRule(label: "password", maxLength: maximumLength)
 
     /// log2 of N, the cost in time and memory.
     public let logRounds: Int

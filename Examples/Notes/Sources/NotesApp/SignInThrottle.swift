@@ -5,7 +5,12 @@ import Synchronization
 /// sign-ins for one account name within 15 minutes, that name is refused — the right password
 /// too — until the oldest failure leaves the window; likewise after 20 from one client address.
 /// Names are counted whether an account has them or not, so an unknown name answers exactly as
-/// a known one.
+/// a known one, and by their canonical form (`Account.key(for:)`), so two spellings of one name
+/// share one count.
+///
+/// An attempt is counted as a failure from the moment it is admitted, before its password is
+/// checked, and forgiven when it succeeds: checking and counting are one step, so a burst of
+/// sign-ins sent at once gets no more attempts than one sent after another.
 public final class SignInThrottle: Sendable {
     public static let window: TimeInterval = 15 * 60
     public static let failuresPerName = 5
@@ -13,6 +18,13 @@ public final class SignInThrottle: Sendable {
     /// Names and addresses remembered at most, so that guessing many names cannot fill memory:
     /// beyond it the oldest go first.
     static let capacity = 50_000
+
+    /// An admitted sign-in, counted as a failure until ``succeeded(_:)`` says otherwise.
+    public struct Attempt: Sendable {
+        let name: String
+        let address: String
+        let time: Date
+    }
 
     private let now: @Sendable () -> Date
     private let failures = Mutex(Failures())
@@ -27,38 +39,64 @@ public final class SignInThrottle: Sendable {
         self.now = now
     }
 
-    /// Seconds until `name` from `address` may try again, or nil when it may now.
-    public func retryAfter(name: String, address: String) -> Int? {
-        let now = now()
+    /// Admits a sign-in of `name` from `address`, counting it as a failure at once; or, when the
+    /// name or the address has used its attempts, the seconds until it may try again.
+    public func admit(name: String, address: String) -> Result<Attempt, Refusal> {
+        let attempt = Attempt(name: Account.key(for: name), address: address, time: now())
         return failures.withLock { failures in
             let waits = [
-                Self.wait(failures.byName[Self.key(name)], limit: Self.failuresPerName, now: now),
-                Self.wait(failures.byAddress[address], limit: Self.failuresPerAddress, now: now),
+                Self.wait(failures.byName[attempt.name], limit: Self.failuresPerName, now: attempt.time),
+                Self.wait(failures.byAddress[address], limit: Self.failuresPerAddress, now: attempt.time),
             ].compactMap { $0 }
-            return waits.max()
+            if let seconds = waits.max() { return .failure(Refusal(retryAfter: seconds)) }
+            Self.record(attempt.time, under: attempt.name, in: &failures.byName)
+            Self.record(attempt.time, under: address, in: &failures.byAddress)
+            return .success(attempt)
         }
     }
 
-    /// Counts a failed sign-in of `name` from `address`.
-    public func recordFailure(name: String, address: String) {
-        let now = now()
+    /// The attempt signed in: its name's failures are forgotten, and the address's count loses
+    /// this attempt.
+    public func succeeded(_ attempt: Attempt) {
         failures.withLock { failures in
-            Self.record(now, under: Self.key(name), in: &failures.byName)
-            Self.record(now, under: address, in: &failures.byAddress)
+            failures.byName[attempt.name] = nil
+            if let index = failures.byAddress[attempt.address]?.lastIndex(of: attempt.time) {
+                failures.byAddress[attempt.address]?.remove(at: index)
+            }
         }
     }
 
-    /// Forgets the failures of `name` once it signed in.
-    public func recordSuccess(name: String) {
-        failures.withLock { _ = $0.byName.removeValue(forKey: Self.key(name)) }
+    /// The attempt failed: it stays counted, or is counted again if a sign-in of the same name
+    /// that succeeded meanwhile forgot it.
+    public func failed(_ attempt: Attempt) {
+        failures.withLock { failures in
+            if failures.byName[attempt.name]?.contains(attempt.time) != true {
+                Self.record(attempt.time, under: attempt.name, in: &failures.byName)
+            }
+        }
     }
 
-    private static func key(_ name: String) -> String { name.lowercased() }
+    /// The attempt's password was never checked (the store failed, or too many sign-ins waited):
+    /// it is not counted.
+    public func withdraw(_ attempt: Attempt) {
+        failures.withLock { failures in
+            for (key, map) in [(attempt.name, \Failures.byName), (attempt.address, \Failures.byAddress)] {
+                if let index = failures[keyPath: map][key]?.lastIndex(of: attempt.time) {
+                    failures[keyPath: map][key]?.remove(at: index)
+                }
+            }
+        }
+    }
+
+    /// Why a sign-in was not admitted: too many failures; it may try again in `retryAfter` seconds.
+    public struct Refusal: Error, Sendable {
+        public let retryAfter: Int
+    }
 
     private static func wait(_ times: [Date]?, limit: Int, now: Date) -> Int? {
         guard let times else { return nil }
         let recent = times.filter { now.timeIntervalSince($0) < window }
-        guard recent.count >= limit, let oldest = recent.first else { return nil }
+        guard recent.count >= limit, let oldest = recent.min() else { return nil }
         return max(1, Int((window - now.timeIntervalSince(oldest)).rounded(.up)))
     }
 

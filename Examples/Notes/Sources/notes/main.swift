@@ -4,8 +4,11 @@ import MicroHTTP
 import NotesApp
 import ServiceLifecycle
 
-// notes [--port N] [--data-dir DIR]: serves the Notes example until SIGINT or SIGTERM, which
-// finish the requests in flight first.
+// notes [--port N] [--data-dir DIR] [--trusted-proxy ADDRESS]...: serves the Notes example until
+// SIGINT or SIGTERM, which finish the requests in flight first. Behind a reverse proxy (deploy/),
+// name its address with --trusted-proxy: its X-Forwarded-For and X-Forwarded-Proto are then
+// believed, so the throttle counts the client's address and, over https, the cookies are Secure
+// with the __Host- prefix.
 // notes add-user NAME [--data-dir DIR], notes set-password NAME [--data-dir DIR]: read the
 // password from standard input, one line.
 // The accounts and notes live in DIR (notes-data by default); the cookie secret comes from
@@ -19,6 +22,8 @@ func take(_ name: String, from arguments: inout [String]) -> String? {
 var arguments = Array(CommandLine.arguments.dropFirst())
 let directory = take("--data-dir", from: &arguments) ?? "notes-data"
 let port = take("--port", from: &arguments).flatMap(Int.init) ?? 8080
+var trustedProxies: [String] = []
+while let proxy = take("--trusted-proxy", from: &arguments) { trustedProxies.append(proxy) }
 let logger = Logger(label: "notes")
 
 do {
@@ -35,13 +40,14 @@ do {
         }
     case nil:
         let secret = try ProcessInfo.processInfo.environment["NOTES_SECRET"] ?? NotesServer.secret(in: directory)
-        let server = try NotesServer.make(port: port, store: store, secret: secret, logger: logger)
+        let server = try NotesServer.make(port: port, store: store, secret: secret, trustedProxies: trustedProxies,
+                                          logger: logger)
         let services = ServiceGroup(configuration: .init(
             services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await services.run()
     default:
         FileHandle.standardError.write(Data("""
-            usage: notes [--port N] [--data-dir DIR]
+            usage: notes [--port N] [--data-dir DIR] [--trusted-proxy ADDRESS]...
                    notes add-user NAME [--data-dir DIR]      (the password on standard input)
                    notes set-password NAME [--data-dir DIR]  (the password on standard input)
 

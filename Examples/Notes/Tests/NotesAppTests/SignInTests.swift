@@ -79,7 +79,7 @@ import Testing
             #expect(browser.cookies["session"] == nil)
 
             let empty = try await browser.submit(form: "Sign In", fields: ["Name": "alice", "Password": ""])
-            #expect(empty.status == 422 && empty.alerts.contains("Enter your name and password."))
+            #expect(empty.status == 422 && empty.alerts.contains("Enter a password."))
         }
     }
 
