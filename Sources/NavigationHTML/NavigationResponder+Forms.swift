@@ -57,21 +57,22 @@ extension NavigationResponder {
     static func controlProblem(
         in fields: [String: String], allowingLineBreaks: Bool, kind: String = "field"
     ) -> (String, TextProblem)? {
-        for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
+        // Nothing is sorted or built for the fields that pass, almost always all of them.
+        let problems = fields.compactMap { name, value -> (String, TextProblem)? in
+            guard name.unicodeScalars.contains(where: TextRule.isControl)
+                || value.unicodeScalars.contains(where: TextRule.isControl) else { return nil }
             let label = "\(kind) “\(printable(name))”"
-            if let problem = TextRule.controlProblem(in: name, label: label, allowsLineBreaks: false)
-                ?? TextRule.controlProblem(in: value, label: label, allowsLineBreaks: allowingLineBreaks) {
-                return (name, problem)
-            }
+            return (TextRule.controlProblem(in: name, label: label, allowsLineBreaks: false)
+                ?? TextRule.controlProblem(in: value, label: label, allowsLineBreaks: allowingLineBreaks)).map { (name, $0) }
         }
-        return nil
+        return problems.min { $0.0 < $1.0 }
     }
 
     /// `name` with its control characters shown as U+FFFD, to be named in a message or drawn back
     /// into a form.
     static func printable(_ name: String) -> String {
         String(String.UnicodeScalarView(name.unicodeScalars.map {
-            $0.properties.generalCategory == .control ? "\u{FFFD}" : $0
+            TextRule.isControl($0) ? "\u{FFFD}" : $0
         }))
     }
 

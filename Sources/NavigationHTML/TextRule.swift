@@ -86,13 +86,19 @@ public struct TextRule: Sendable {
     /// Why `value` cannot be taken as text at all: a control character (C0, DEL or C1), or a
     /// tab or line break where only one line is expected; nil when it has none.
     static func controlProblem(in value: String, label: String, allowsLineBreaks: Bool) -> TextProblem? {
-        for scalar in value.unicodeScalars where scalar.properties.generalCategory == .control {
+        for scalar in value.unicodeScalars where isControl(scalar) {
             if allowsLineBreaks, scalar == "\t" || scalar == "\n" || scalar == "\r" { continue }
             return TextProblem(scalar == "\t" || scalar == "\n" || scalar == "\r"
                 ? "The \(label) must be one line."
                 : "The \(label) holds a control character (\(Self.codePoint(scalar))), which no one can type.")
         }
         return nil
+    }
+
+    /// Whether `scalar` is a control character (general category Cc: U+0000–U+001F and
+    /// U+007F–U+009F), told by its value: the check runs on every query argument of every request.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     private static func marks(in character: Character) -> Int {

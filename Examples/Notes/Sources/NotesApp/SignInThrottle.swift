@@ -60,9 +60,7 @@ public final class SignInThrottle: Sendable {
     public func succeeded(_ attempt: Attempt) {
         failures.withLock { failures in
             failures.byName[attempt.name] = nil
-            if let index = failures.byAddress[attempt.address]?.lastIndex(of: attempt.time) {
-                failures.byAddress[attempt.address]?.remove(at: index)
-            }
+            Self.forget(attempt.time, under: attempt.address, in: &failures.byAddress)
         }
     }
 
@@ -80,11 +78,8 @@ public final class SignInThrottle: Sendable {
     /// it is not counted.
     public func withdraw(_ attempt: Attempt) {
         failures.withLock { failures in
-            for (key, map) in [(attempt.name, \Failures.byName), (attempt.address, \Failures.byAddress)] {
-                if let index = failures[keyPath: map][key]?.lastIndex(of: attempt.time) {
-                    failures[keyPath: map][key]?.remove(at: index)
-                }
-            }
+            Self.forget(attempt.time, under: attempt.name, in: &failures.byName)
+            Self.forget(attempt.time, under: attempt.address, in: &failures.byAddress)
         }
     }
 
@@ -98,6 +93,11 @@ public final class SignInThrottle: Sendable {
         let recent = times.filter { now.timeIntervalSince($0) < window }
         guard recent.count >= limit, let oldest = recent.min() else { return nil }
         return max(1, Int((window - now.timeIntervalSince(oldest)).rounded(.up)))
+    }
+
+    /// Takes one attempt at `time` off `key`'s count.
+    private static func forget(_ time: Date, under key: String, in map: inout [String: [Date]]) {
+        if let index = map[key]?.lastIndex(of: time) { map[key]?.remove(at: index) }
     }
 
     private static func record(_ time: Date, under key: String, in map: inout [String: [Date]]) {
