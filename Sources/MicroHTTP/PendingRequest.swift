@@ -23,6 +23,8 @@ final class PendingRequest {
     var body: [UInt8] = []
     /// The request's id, once the whole request has arrived (answered in `X-Request-Id`).
     var requestID = ""
+    /// The client's address, a trusted proxy's word included, once the whole request has arrived.
+    var clientAddress = ""
     /// When the headers arrived, for the request's duration.
     let began = ContinuousClock.now
     /// Whether the request waits with its connection suspended (counted as waiting).

@@ -50,6 +50,8 @@ extension Response {
             }
             close(descriptor)
             return nil
+        case .events(let stream):
+            return makeEventResponse(stream)
         }
     }
 }

@@ -12,6 +12,9 @@ public struct Response: Sendable {
         /// its start. The server takes ownership of the descriptor and closes it,
         /// whether or not the response is ever sent.
         case file(descriptor: Int32, size: Int)
+        /// Server-sent events, sent as they come for as long as the stream stays open (see
+        /// `EventStream`): chunked, with no `Content-Length`.
+        case events(EventStream)
     }
 
     /// Sent by its code alone: libmicrohttpd writes the standard phrase, and a code outside
@@ -65,7 +68,17 @@ public struct Response: Sendable {
         Response(status: status, headers: HTTPHeaders([("Location", location)]))
     }
 
-    /// The body of a `.bytes` response; empty for `.file`.
+    /// A `200` that streams `stream`'s events (`text/event-stream`), uncached and unbuffered by
+    /// proxies (`X-Accel-Buffering: no`).
+    public static func events(_ stream: EventStream) -> Response {
+        Response(
+            headers: HTTPHeaders([
+                ("Content-Type", "text/event-stream"), ("Cache-Control", "no-store"), ("X-Accel-Buffering", "no"),
+            ]),
+            body: .events(stream))
+    }
+
+    /// The body of a `.bytes` response; empty for `.file` and `.events`.
     public var bodyBytes: [UInt8] {
         if case .bytes(let bytes) = body { return bytes }
         return []

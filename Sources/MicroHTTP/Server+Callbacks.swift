@@ -30,7 +30,8 @@ extension Server {
             shim_start_daemon(
                 flags, sockaddr, accessHandler, cls, requestCompleted, cls, connectionNotified, cls,
                 UInt32(configuration.threads), UInt32(configuration.connectionLimit),
-                UInt32(configuration.perIPConnectionLimit),
+                // A trusted proxy speaks for many clients, one connection for each of their streams.
+                UInt32(configuration.trustedProxies.isEmpty ? configuration.perIPConnectionLimit : 0),
                 UInt32(configuration.connectionTimeout), configuration.connectionMemoryLimit)
         }
     }
@@ -70,7 +71,7 @@ private func begin(_ pending: PendingRequest, on connection: OpaquePointer, core
     if RequestFraming(pending.headers).isAmbiguous {
         // Closing too: the bytes after these headers cannot be trusted to start a request.
         pending.isRefused = true
-        return answer(ServerCore.ambiguousFraming, for: pending, on: connection, closing: true, requestID: core.requestIDs.next())
+        return answer(ServerCore.ambiguousFraming, for: pending, on: connection, closing: true, requestID: core.requestIDs.next(), core: core)
     }
     let declared = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length")
         .flatMap { UInt64(String(cString: $0)) } ?? 0
@@ -78,7 +79,7 @@ private func begin(_ pending: PendingRequest, on connection: OpaquePointer, core
         // Answering before the body is read makes libmicrohttpd skip the body and
         // close the connection afterwards, so the upload is never received.
         pending.isTooLarge = true
-        return answer(ServerCore.payloadTooLarge, for: pending, on: connection, closing: true, requestID: core.requestIDs.next())
+        return answer(ServerCore.payloadTooLarge, for: pending, on: connection, closing: true, requestID: core.requestIDs.next(), core: core)
     }
     if pending.method == .post {
         // Nil unless the body is url-encoded or multipart.
@@ -116,18 +117,18 @@ private func finish(_ pending: PendingRequest, on connection: OpaquePointer, cor
     if let task = pending.task {
         stopWaiting(pending, core: core)
         guard let response = task.takeAnswer() else { return .YES }
-        return answer(response, for: pending, on: connection, closing: core.isDraining, requestID: pending.requestID)
+        return answer(response, for: pending, on: connection, closing: core.isDraining, requestID: pending.requestID, core: core)
     }
     // Destroying the processor flushes the last field into `pending`.
     discardPostProcessor(of: pending)
     guard let method = pending.method else {
-        return answer(ServerCore.methodNotAllowed, for: pending, on: connection, closing: core.isDraining, requestID: core.requestIDs.next())
+        return answer(ServerCore.methodNotAllowed, for: pending, on: connection, closing: core.isDraining, requestID: core.requestIDs.next(), core: core)
     }
     if pending.isTooLarge {
-        return answer(ServerCore.payloadTooLarge, for: pending, on: connection, closing: true, requestID: core.requestIDs.next())
+        return answer(ServerCore.payloadTooLarge, for: pending, on: connection, closing: true, requestID: core.requestIDs.next(), core: core)
     }
     if pending.isRefused {
-        return answer(ServerCore.ambiguousFraming, for: pending, on: connection, closing: true, requestID: core.requestIDs.next())
+        return answer(ServerCore.ambiguousFraming, for: pending, on: connection, closing: true, requestID: core.requestIDs.next(), core: core)
     }
     var request = Request(
         method: method, path: pending.path,
@@ -141,13 +142,14 @@ private func finish(_ pending: PendingRequest, on connection: OpaquePointer, cor
     if !core.proxies.isEmpty { core.proxies.apply(to: &request) }
     if request.id.isEmpty { request.id = core.requestIDs.next() }
     pending.requestID = request.id
+    pending.clientAddress = request.clientAddress
     if let response = core.immediateResponse(for: request) {
-        return answer(response, for: pending, on: connection, closing: core.isDraining, requestID: request.id)
+        return answer(response, for: pending, on: connection, closing: core.isDraining, requestID: request.id, core: core)
     }
     let task = RequestTask(deadline: .now + core.requestDeadline, continuations: core.continuations)
     if let response = task.runInline(request, on: core) {
         // Read after responding: shutdown may have begun while the responder ran.
-        return answer(response, for: pending, on: connection, closing: core.isDraining, requestID: request.id)
+        return answer(response, for: pending, on: connection, closing: core.isDraining, requestID: request.id, core: core)
     }
     pending.task = task
     core.suspensions.add(task)
@@ -156,7 +158,7 @@ private func finish(_ pending: PendingRequest, on connection: OpaquePointer, cor
     let socket = shim_connection_socket(connection)
     if let response = task.suspend(RequestTask.Connection(pointer: connection, socket: socket)) {
         stopWaiting(pending, core: core)
-        return answer(response, for: pending, on: connection, closing: core.isDraining, requestID: request.id)
+        return answer(response, for: pending, on: connection, closing: core.isDraining, requestID: request.id, core: core)
     }
     if core.isStopping { task.abandon(with: Suspensions.stopping) }
     return .YES
@@ -196,12 +198,46 @@ private func requestCompleted(
     }
 }
 
-/// Queues `response` for `pending`, remembering what it was for the request's metrics.
+/// Queues `response` for `pending`, remembering what it was for the request's metrics. An event
+/// stream is queued only within the server's limits, and is otherwise answered why not.
 private func answer(
-    _ response: Response, for pending: PendingRequest, on connection: OpaquePointer, closing: Bool, requestID: String
+    _ response: Response, for pending: PendingRequest, on connection: OpaquePointer, closing: Bool, requestID: String,
+    core: ServerCore
 ) -> MHD_Result {
+    var response = response
+    if case .events(let stream) = response.body {
+        if let refusal = core.eventStreams.admit(stream, from: pending.clientAddress) {
+            response = refusal
+        } else {
+            stream.onTermination { [streams = core.eventStreams] in streams.remove(stream) }
+            stream.attach(EventStream.Connection(pointer: connection, socket: shim_connection_socket(connection)))
+        }
+    }
     pending.answered = ((200...599).contains(response.status.code) ? response.status.code : 500, response.screen)
     return response.queue(on: connection, closing: closing, requestID: requestID)
+}
+
+/// libmicrohttpd's handle on an event stream's response: the stream is retained until the
+/// response is destroyed, which ends it.
+func makeEventResponse(_ stream: EventStream) -> OpaquePointer? {
+    let cls = Unmanaged.passRetained(stream).toOpaque()
+    guard let response = MHD_create_response_from_callback(UInt64.max, 4096, readEvents, cls, eventResponseFreed) else {
+        Unmanaged<EventStream>.fromOpaque(cls).release()
+        stream.terminate()
+        return nil
+    }
+    return response
+}
+
+private func readEvents(cls: UnsafeMutableRawPointer?, position: UInt64, buffer: UnsafeMutablePointer<CChar>?, max: Int) -> Int {
+    guard let cls, let buffer else { return -1 }
+    return Unmanaged<EventStream>.fromOpaque(cls).takeUnretainedValue()
+        .read(into: UnsafeMutableRawBufferPointer(start: buffer, count: max))
+}
+
+private func eventResponseFreed(cls: UnsafeMutableRawPointer?) {
+    guard let cls else { return }
+    Unmanaged<EventStream>.fromOpaque(cls).takeRetainedValue().terminate()
 }
 
 /// The request no longer waits: out of the suspensions and the waiting count.

@@ -20,8 +20,9 @@ extension Server {
     /// server turns them (an `HTTPError`'s own response, any other error a bare `500`). The
     /// answer is then trimmed as the server trims what it sends: header fields unsafe on the wire
     /// and invalid cookies dropped, a status outside 200...599 sent as `500`, and no body for a
-    /// HEAD. A `.file` body is read into bytes and its descriptor closed, so the answer's body is
-    /// always `.bytes`. `Content-Length`, `Date` and `Connection`, which libmicrohttpd writes,
+    /// HEAD. A `.file` body is read into bytes and its descriptor closed; an `.events` body is
+    /// the stream itself, which the caller reads (`EventStream.received()`) and ends.
+    /// `Content-Length`, `Date` and `Connection`, which libmicrohttpd writes,
     /// are not added.
     ///
     /// The server need not be started, and answering in process does not start it.
@@ -123,6 +124,10 @@ extension Response {
         case .file(let descriptor, let size):
             sent.body = .bytes(isHead ? [] : Self.read(descriptor, size: size))
             close(descriptor)
+        case .events(let stream):
+            // The caller reads the stream itself (`EventStream.received`).
+            if isHead { stream.terminate() }
+            sent.body = isHead ? .bytes([]) : body
         }
         return sent
     }

@@ -68,7 +68,10 @@ public final class Server: Sendable {
             responder: responder, maxBodySize: configuration.maxBodySize,
             requestDeadline: configuration.requestDeadline,
             proxies: TrustedProxies(configuration.trustedProxies) ?? TrustedProxies([])!, logger: logger,
-            metrics: ServerMetrics(factory: metricsFactory ?? MetricsSystem.factory))
+            metrics: ServerMetrics(factory: metricsFactory ?? MetricsSystem.factory),
+            eventStreams: EventStreams(
+                limit: configuration.eventStreamLimit, perAddressLimit: configuration.eventStreamsPerAddress,
+                heartbeat: configuration.eventStreamHeartbeat))
         boundPort = Atomic(configuration.port)
     }
 
@@ -118,7 +121,7 @@ public final class Server: Sendable {
             }
             boundPort.store(Int(shim_bound_port(daemon)), ordering: .releasing)
             core.continuations.start(count: configuration.threads)
-            state = .running(Daemon(pointer: daemon), watch: SuspensionWatch(core.suspensions))
+            state = .running(Daemon(pointer: daemon), watch: SuspensionWatch(core.suspensions, core.eventStreams))
         }
     }
 
@@ -149,6 +152,9 @@ public final class Server: Sendable {
         core.beginDraining()
         let listener = MHD_quiesce_daemon(daemon.pointer)
         if listener != MHD_INVALID_SOCKET { refuseConnections(on: listener) }
+        // Event streams never end by themselves: they end now, and their clients reconnect
+        // elsewhere after their `retry:` time.
+        core.eventStreams.finishAll()
         drain(until: ContinuousClock.now + .seconds(max(0, timeout)), quietPeriod: .seconds(max(0, quietPeriod)))
         // libmicrohttpd must not be stopped with a connection suspended: answer the requests
         // still waiting, and give their answers a moment to leave.

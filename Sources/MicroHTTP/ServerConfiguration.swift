@@ -23,12 +23,14 @@ public struct ServerConfiguration: Sendable {
     /// and the connections it owns wait a whole scheduler time slice with it (pinned to one
     /// core under 32 connections, two workers measured a p99 of 6.3 ms, one 4.4 ms).
     public var threads: Int
-    /// Connections open at once (default 1024). libmicrohttpd shares it evenly among the `threads`
+    /// Connections open at once (default 4096: room for `eventStreamLimit` streams beside
+    /// ordinary requests; the process needs a file descriptor for each). libmicrohttpd shares it evenly among the `threads`
     /// workers, and a worker at its share stops accepting: past the limit, new connections wait
     /// unaccepted in the kernel's queue until one closes.
     public var connectionLimit: Int
     /// Connections open at once from one peer address (default 256); one more is accepted and
-    /// closed at once, unanswered. Counted by the peer, so behind a proxy all its clients share it.
+    /// closed at once, unanswered. Not applied when `trustedProxies` is set: a proxy speaks for
+    /// many clients (one connection for each event stream), so limit them at the proxy.
     public var perIPConnectionLimit: Int
     /// Seconds of inactivity before a connection is closed (libmicrohttpd's own
     /// default is never).
@@ -61,15 +63,24 @@ public struct ServerConfiguration: Sendable {
     /// How long `Server.run()` waits for the requests in flight once a graceful shutdown begins
     /// (see `Server.shutdown(timeout:quietPeriod:)`).
     public var shutdownTimeout: Duration = .seconds(10)
+    /// Event streams (`Response.events(_:)`) open at once (default 2,000); one more is answered
+    /// `503` with `Retry-After`. Keep it below `connectionLimit`.
+    public var eventStreamLimit = 2000
+    /// Event streams open at once for one client address (default 32; a trusted proxy's
+    /// forwarded address counts); one more is answered `429` with `Retry-After`.
+    public var eventStreamsPerAddress = 32
+    /// How long an event stream may stay silent before the server sends a comment on it
+    /// (default 25 s): under the read timeouts of proxies (nginx's is 60 s), so that they keep it.
+    public var eventStreamHeartbeat: Duration = .seconds(25)
 
-    /// Everything but `requestDeadline`, `retainedFreeMemory`, `trustedProxies` and
-    /// `shutdownTimeout`, which are set as properties. Nothing is checked here: `Server.start()`
+    /// Everything but `requestDeadline`, `retainedFreeMemory`, `trustedProxies`,
+    /// `shutdownTimeout` and the event streams' limits, which are set as properties. Nothing is checked here: `Server.start()`
     /// throws `ServerError.invalidConfiguration` for a value out of range.
     public init(
         host: String = "127.0.0.1",
         port: Int = 8080,
         threads: Int = ServerConfiguration.availableCores,
-        connectionLimit: Int = 1024,
+        connectionLimit: Int = 4096,
         perIPConnectionLimit: Int = 256,
         connectionTimeout: Int = 30,
         connectionMemoryLimit: Int = 32 * 1024,
@@ -114,6 +125,9 @@ public struct ServerConfiguration: Sendable {
         }
         if shutdownTimeout < .zero { return "shutdownTimeout must not be negative, got \(shutdownTimeout)" }
         if requestDeadline <= .zero { return "requestDeadline must be positive, got \(requestDeadline)" }
+        if eventStreamLimit < 0 { return "eventStreamLimit must not be negative, got \(eventStreamLimit)" }
+        if eventStreamsPerAddress < 0 { return "eventStreamsPerAddress must not be negative, got \(eventStreamsPerAddress)" }
+        if eventStreamHeartbeat <= .zero { return "eventStreamHeartbeat must be positive, got \(eventStreamHeartbeat)" }
         return nil
     }
 }

@@ -12,6 +12,8 @@ final class ServerCore: Sendable {
     let proxies: TrustedProxies
     /// The requests waiting with their connections suspended.
     let suspensions = Suspensions()
+    /// The event streams open (see `EventStream`).
+    let eventStreams: EventStreams
     /// Where waiting requests continue (see `Server.start()`).
     let continuations = ContinuationThreads()
     /// Requests from their first access-handler call to NOTIFY_COMPLETED; shutdown
@@ -33,8 +35,9 @@ final class ServerCore: Sendable {
 
     init(
         responder: any HTTPResponder, maxBodySize: Int, requestDeadline: Duration, proxies: TrustedProxies,
-        logger: Logger, metrics: ServerMetrics
+        logger: Logger, metrics: ServerMetrics, eventStreams: EventStreams
     ) {
+        self.eventStreams = eventStreams
         self.responder = responder
         self.logger = logger
         self.metrics = metrics

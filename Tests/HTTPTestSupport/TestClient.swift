@@ -98,6 +98,29 @@ public final class TestClient {
         return response
     }
 
+    /// Reads a response's head only, leaving its body to `read(until:)` (a stream's).
+    public func readHead() throws -> TestResponse {
+        let separator = Array("\r\n\r\n".utf8)
+        var end: Int? = nil
+        while end == nil {
+            end = buffer.indices.dropLast(3).first { Array(buffer[$0..<$0 + 4]) == separator }
+            if end == nil, try !fill() { throw Failure(operation: "read head", code: 0) }
+        }
+        let headText = String(decoding: buffer[..<end!], as: UTF8.self)
+        buffer.removeFirst(end! + 4)
+        return TestResponse(head: headText)
+    }
+
+    /// Reads until what has arrived since the last call holds `text`, then returns all of it
+    /// (raw: a chunked body's chunk sizes included); at the end of the stream, whatever came.
+    public func read(until text: String) throws -> String {
+        while !String(decoding: buffer, as: UTF8.self).contains(text) {
+            if try !fill() { break }
+        }
+        defer { buffer = [] }
+        return String(decoding: buffer, as: UTF8.self)
+    }
+
     /// True when the server has closed the connection (reading gives end of file).
     public func isClosedByServer() -> Bool {
         (try? fill()) == false && buffer.isEmpty
