@@ -72,15 +72,7 @@ public final class TestClient {
 
     /// Reads one response; `head` says the request was HEAD (no body follows).
     public func readResponse(head: Bool = false) throws -> TestResponse {
-        let separator = Array("\r\n\r\n".utf8)
-        var end: Int? = nil
-        while end == nil {
-            end = buffer.indices.dropLast(3).first { Array(buffer[$0..<$0 + 4]) == separator }
-            if end == nil, try !fill() { throw Failure(operation: "read head", code: 0) }
-        }
-        let headText = String(decoding: buffer[..<end!], as: UTF8.self)
-        buffer.removeFirst(end! + 4)
-        var response = TestResponse(head: headText)
+        var response = try readHead()
         let length = response.header("Content-Length").flatMap { Int($0) }
         if head || response.status == 304 || response.status == 204 {
             return response
