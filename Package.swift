@@ -76,6 +76,7 @@ let package = Package(
             dependencies: [
                 "Navigation", "MicroHTTP", "HTMLTemplates",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             plugins: ["EmbedLibraryAssets"]
         ),

@@ -9,14 +9,14 @@ extension NavigationResponder {
         let state = page.state
         let shown = page.showsScreen ? try await screen(for: state, context: context, page: &page) : nil
         let title = shown?.title ?? "Not Found"
-        var content = try shown.map { try render($0) } ?? []
+        var content = try shown.map { try render($0, observing: &page.topics) } ?? []
         var toolbar = PageModel.Toolbar(shown?.toolbarItems ?? [])
         // A form shows why it was rejected itself, beside its fields; the page says it otherwise.
         let showsOwnError = shown?.model is FormModel
         var presentation = try await presentationModel(context: context, page: &page)
         let crumbs = page.showsScreen ? breadcrumbs(for: context, page: page) : []
         var split = page.showsScreen
-            ? try await splitModel(context: context, page: page, detailTitle: title, detail: content, toolbar: toolbar)
+            ? try await splitModel(context: context, page: &page, detailTitle: title, detail: content, toolbar: toolbar)
             : nil
         if var source = presentation == nil ? nil : presentationSource(of: page.state) {
             // A popover is drawn at its source in a wide window only, where a split view shows
@@ -61,15 +61,17 @@ extension NavigationResponder {
             presentation: presentation,
             split: split,
             accessory: accessory,
-            screenActions: posts ? PageModel.ScreenActions(actionsURL: context.formAction, actionsToken: context.formToken) : nil
+            screenActions: posts ? PageModel.ScreenActions(actionsURL: context.formAction, actionsToken: context.formToken) : nil,
+            updatesURL: try await updatesURL(observing: page.topics, identity: context.identity)
         )
         var html = HTMLBuffer(capacity: 8192 + content.count)
         try render(model, template: "navigation/page", into: &html)
         return .html(html.bytes, status: page.status)
     }
 
-    /// A screen's content.
-    private func render(_ screen: Screen) throws -> [UInt8] {
+    /// A screen's content; its topics join the page's.
+    private func render(_ screen: Screen, observing topics: inout Set<Topic>) throws -> [UInt8] {
+        topics.formUnion(screen.topics)
         var content = HTMLBuffer(capacity: 4096)
         try render(screen.model, template: screen.template, into: &content)
         return content.bytes
@@ -127,7 +129,7 @@ extension NavigationResponder {
                 grabber: grabber(for: destination, in: page.state, context: context),
                 role: style == .alert || style == .confirmationDialog ? "alertdialog" : "dialog",
                 title: screen.title,
-                content: try render(screen),
+                content: try render(screen, observing: &page.topics),
                 presentedBack: back,
                 dismissHref: context.href(.dismiss),
                 // The screen's own Cancel or Done is its way out; Close would be a second.
@@ -175,7 +177,7 @@ extension NavigationResponder {
     /// The split view of the selected tab, when the app shows it as one: the detail column holds
     /// the last column's selection and the stack above it, or the placeholder.
     private func splitModel(
-        context: ScreenContext<Schema>, page: RenderedPage<Schema>, detailTitle: String, detail: [UInt8],
+        context: ScreenContext<Schema>, page: inout RenderedPage<Schema>, detailTitle: String, detail: [UInt8],
         toolbar: PageModel.Toolbar
     ) async throws -> PageModel.Split? {
         let state = context.state
@@ -195,7 +197,7 @@ extension NavigationResponder {
         return PageModel.Split(
             columns: try split.columns.map { screen in
                 PageModel.Split.Column(title: screen.title, toolbar: PageModel.Toolbar(screen.toolbarItems),
-                                       columnSearch: screen.search, content: try render(screen))
+                                       columnSearch: screen.search, content: try render(screen, observing: &page.topics))
             },
             columnCount: split.columns.count + 1,
             visibility: visibility.rawValue,

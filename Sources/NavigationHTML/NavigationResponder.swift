@@ -32,6 +32,8 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
     let script: String
     /// The app's own stylesheets, linked after the library's.
     let appStylesheets: [PageModel.Stylesheet]
+    /// What keeps pages that observe topics up to date, if the app has it.
+    let updates: LiveUpdates?
 
     /// Checks the schema's URL mapping first (`NavigationSchema.checkPaths()`): a route whose
     /// mapping is derived from `Codable` but cannot be expressed in a path throws its
@@ -46,10 +48,14 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
     ///     rules win (serve the files with `FileResponder`).
     ///   - stylesheet: The stylesheet that replaces the library's; rarely needed.
     ///   - script: The script that replaces the library's; rarely needed.
+    ///   - updates: What refreshes the pages whose screens observe topics
+    ///     (`Screen.observing(_:)`) when the app's store publishes newer versions; nil (the
+    ///     default): pages are snapshots.
     public init(
         app: App, templates: TemplateLibrary = .navigation, cookie: StateCookie<Schema>,
         stylesheets: [String] = [],
-        stylesheet: String = LibraryAssets.url(of: "app.css"), script: String = LibraryAssets.url(of: "app.js")
+        stylesheet: String = LibraryAssets.url(of: "app.css"), script: String = LibraryAssets.url(of: "app.js"),
+        updates: LiveUpdates? = nil
     ) throws {
         try Schema.checkPaths()
         self.app = app
@@ -57,6 +63,7 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
         self.cookie = cookie
         self.stylesheet = stylesheet
         self.script = script
+        self.updates = updates
         appStylesheets = stylesheets.map(PageModel.Stylesheet.init)
     }
 
@@ -80,6 +87,7 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
         if let (_, problem) = Self.controlProblem(in: request.query, allowingLineBreaks: false, kind: "query argument") {
             throw HTTPError(.unprocessableContent, problem.message)
         }
+        if request.path == Self.updatesPath { return try await updateStream(for: request) }
         // A post may write; any other request only reads, all of it inside one read of the app's.
         if request.method == .post { return try await answer(request) }
         return try await app.reading { try await answer(request) }

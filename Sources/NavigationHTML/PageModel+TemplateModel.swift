@@ -28,6 +28,7 @@ extension PageModel: TemplateModel {
         "split": .model(\.split),
         "accessory": .model(\.accessory),
         "screenActions": .model(\.screenActions),
+        "updatesURL": .text(\.updatesURL),
     ])
 }
 

@@ -175,4 +175,6 @@ struct PageModel {
     let accessory: Accessory?
     /// Present when a button on the page posts an action.
     let screenActions: ScreenActions?
+    /// The page's update stream (`LiveUpdates`), when its screens observe topics.
+    let updatesURL: String?
 }

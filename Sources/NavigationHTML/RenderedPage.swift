@@ -20,6 +20,8 @@ struct RenderedPage<Schema: NavigationSchema> {
     /// A notice for the page the redirect leads to (`SubmissionOutcome.navigateWithNotice`),
     /// carried there by the cookie.
     var noticeForNextPage: String?
+    /// What the screens drawn observe (`Screen.observing(_:)`).
+    var topics: Set<Topic> = []
 
     /// The title of the screen at `index` on the visible stack, or "…".
     func title(at index: Int) -> String {

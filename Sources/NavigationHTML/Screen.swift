@@ -1,3 +1,5 @@
+import Navigation
+
 /// What an app shows for one screen: a title for the navigation bar and `<title>`, and the name
 /// of the template that renders its content from `model`.
 ///
@@ -35,6 +37,8 @@ public struct Screen: Sendable {
     /// How, presented as a popover, it adapts to a phone's width (see
     /// ``presentationCompactAdaptation(_:)``); `.automatic` by default.
     public var compactAdaptation: PresentationAdaptation = .automatic
+    /// What its data depends on (see ``observing(_:)-(Topic...)``); none by default.
+    public var topics: Set<Topic> = []
 
     /// A screen titled `title` whose content is `template` rendered with `model`.
     public init(title: String, template: String, model: any Sendable) {

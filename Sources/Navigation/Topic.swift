@@ -1,0 +1,30 @@
+/// What a screen's data depends on and what a write changes, by name: `orders`, `orders/ORD-001`,
+/// `notes/account-7`. A page names the topics it was drawn from; a store publishes a topic's new
+/// version when a write that changes it commits; a page that is behind refreshes itself.
+///
+/// ```swift
+/// let list: Topic = "orders"
+/// let order = Topic("orders/\(id)")
+/// ```
+///
+/// A topic is a signal, never data: a page that names the wrong one refreshes once too often,
+/// and learns nothing it could not read. Name an account's own topics with its id, so that no
+/// other account's writes refresh its pages.
+public struct Topic: Hashable, Comparable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// The topic's name, as the store records its version.
+    public let name: String
+
+    public init(_ name: String) {
+        self.name = name
+    }
+
+    public init(stringLiteral name: String) {
+        self.init(name)
+    }
+
+    public var description: String { name }
+
+    public static func < (lhs: Topic, rhs: Topic) -> Bool {
+        lhs.name < rhs.name
+    }
+}
