@@ -26,6 +26,8 @@ public enum BrowserError: Error, Sendable, CustomStringConvertible {
     case connection(operation: String, code: Int32)
     /// The server's answer could not be read as HTTP.
     case malformedResponse(String)
+    /// `openUpdates()` on a page that names no update stream.
+    case noUpdates(String)
 
     /// What went wrong, what was asked and what the page offered instead.
     public var description: String {
@@ -56,6 +58,8 @@ public enum BrowserError: Error, Sendable, CustomStringConvertible {
             return "\(location) is on another site; a test browser reaches only the server under test."
         case .notJSON(let url, let status, let contentType, let body):
             return "\(url) answered \(status) with \(contentType ?? "no Content-Type"), not JSON: \(body.prefix(200))"
+        case .noUpdates(let page):
+            return "\(page) names no update stream: its screens observe no topics (Screen.observing), or the app gives the responder no LiveUpdates."
         case .connection(let operation, let code):
             return "The connection to the server failed in \(operation) (errno \(code))."
         case .malformedResponse(let detail):

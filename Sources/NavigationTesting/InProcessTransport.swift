@@ -9,6 +9,34 @@ struct InProcessTransport: BrowserTransport {
     let clientAddress = "127.0.0.1"
 
     func send(_ outgoing: OutgoingRequest) async throws -> ReceivedResponse {
+        let response = await server.inProcessResponse(to: request(for: outgoing), method: outgoing.method, bodySize: outgoing.body.count)
+        // An event stream's body is read with `stream(_:)`; here it ends unread (a reader that
+        // is dropped ends its stream).
+        if case .events(let events) = response.body { _ = events.received() }
+        return received(response, body: response.bodyBytes)
+    }
+
+    func stream(_ outgoing: OutgoingRequest) async throws -> StreamingResponse {
+        let response = await server.inProcessResponse(to: request(for: outgoing), method: outgoing.method, bodySize: outgoing.body.count)
+        let answer = received(response, body: [])
+        guard case .events(let events) = response.body else {
+            let (body, continuation) = AsyncStream.makeStream(of: [UInt8].self)
+            continuation.yield(response.bodyBytes)
+            continuation.finish()
+            return StreamingResponse(status: answer.status, headers: answer.headers, body: body, stop: {})
+        }
+        let received = events.received()
+        return StreamingResponse(status: answer.status, headers: answer.headers, body: received, stop: { events.finish() })
+    }
+
+    private func received(_ response: Response, body: [UInt8]) -> ReceivedResponse {
+        var received = response.headers
+        for cookie in response.cookies { received.add("Set-Cookie", cookie.headerValue) }
+        return ReceivedResponse(status: response.status.code, headers: received, body: body)
+    }
+
+    /// `outgoing` as libmicrohttpd would hand it to the server.
+    private func request(for outgoing: OutgoingRequest) -> Request {
         let headers = HTTPHeaders(outgoing.headers)
         let (path, query) = URLText.split(outgoing.target)
         var request = Request(
@@ -24,10 +52,7 @@ struct InProcessTransport: BrowserTransport {
            headers["Content-Type"]?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true {
             request.form = Self.firstValues(URLText.pairs(of: String(decoding: outgoing.body, as: UTF8.self)[...], isBody: true))
         }
-        let response = await server.inProcessResponse(to: request, method: outgoing.method, bodySize: outgoing.body.count)
-        var received = response.headers
-        for cookie in response.cookies { received.add("Set-Cookie", cookie.headerValue) }
-        return ReceivedResponse(status: response.status.code, headers: received, body: response.bodyBytes)
+        return request
     }
 
     func close() async {}

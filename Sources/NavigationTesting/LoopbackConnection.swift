@@ -71,6 +71,12 @@ final class LoopbackConnection: @unchecked Sendable {
         }
     }
 
+    /// Sends `bytes` alone, for a response read as it arrives (`readHead()`, `nextChunk()`).
+    func sendRequest(_ bytes: [UInt8]) throws(BrowserError) {
+        receivedSinceSend = 0
+        try write(bytes)
+    }
+
     private func write(_ bytes: [UInt8]) throws(BrowserError) {
         var sent = 0
         while sent < bytes.count {
@@ -100,6 +106,11 @@ final class LoopbackConnection: @unchecked Sendable {
         receivedSinceSend += count
         buffer += chunk[..<count]
         return count > 0
+    }
+
+    /// Closes both directions while another thread may be reading: its read then ends.
+    func stop() {
+        _ = shutdown(descriptor, Int32(SHUT_RDWR))
     }
 
     /// Marks the connection as one the server will close (a body read to its end).

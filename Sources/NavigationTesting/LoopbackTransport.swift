@@ -23,10 +23,15 @@ final class LoopbackTransport: BrowserTransport {
         idle.withLock { $0.append(first) }
     }
 
-    func send(_ request: OutgoingRequest) async throws -> ReceivedResponse {
+    /// `request` on the wire.
+    private static func bytes(of request: OutgoingRequest) -> [UInt8] {
         var head = "\(request.method) \(URLText.requestTarget(request.target)) HTTP/1.1\r\n"
         for (name, value) in request.headers { head += "\(name): \(value)\r\n" }
-        let bytes = Array((head + "\r\n").utf8) + request.body
+        return Array((head + "\r\n").utf8) + request.body
+    }
+
+    func send(_ request: OutgoingRequest) async throws -> ReceivedResponse {
+        let bytes = Self.bytes(of: request)
         let isHead = request.method == "HEAD"
         let (port, timeout) = (self.port, self.timeout)
         let reused = idle.withLock { $0.popLast() }
@@ -47,6 +52,26 @@ final class LoopbackTransport: BrowserTransport {
         }
         if connection.isReusable { idle.withLock { $0.append(connection) } }
         return response
+    }
+
+    func stream(_ request: OutgoingRequest) async throws -> StreamingResponse {
+        let bytes = Self.bytes(of: request)
+        let (port, timeout) = (self.port, self.timeout)
+        let (connection, head) = try await Self.onThread { () throws(BrowserError) in
+            let connection = try LoopbackConnection(port: port, timeout: timeout)
+            try connection.sendRequest(bytes)
+            return (connection, try connection.readHead())
+        }
+        let (body, continuation) = AsyncStream.makeStream(of: [UInt8].self)
+        let chunked = head.headers["Transfer-Encoding"]?.lowercased().contains("chunked") == true
+        Thread.detachNewThread {
+            // Until the last chunk, the server's closing, the socket's timeout or `stop`.
+            while chunked, (200..<300).contains(head.status), let chunk = try? connection.nextChunk() {
+                continuation.yield(chunk)
+            }
+            continuation.finish()
+        }
+        return StreamingResponse(status: head.status, headers: head.headers, body: body, stop: { connection.stop() })
     }
 
     /// Closes the idle connections (the server sees them go, so its shutdown need not wait).

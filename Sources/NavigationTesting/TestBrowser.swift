@@ -137,6 +137,15 @@ public final class TestBrowser: Sendable {
         return try await load(outgoing)
     }
 
+    /// `outgoing` as sent to `target`, with the browser's cookies for it.
+    func request(for outgoing: Outgoing, to target: String) -> OutgoingRequest {
+        let cookie = memory.withLock { $0.jar.header(for: target) }
+        return OutgoingRequest(
+            method: outgoing.method, target: target,
+            headers: outgoing.headers(host: transport.host, origin: origin, cookie: cookie, proxy: settings.proxy),
+            body: outgoing.body)
+    }
+
     /// Loads `outgoing` and shows the page it reaches.
     func navigate(_ outgoing: Outgoing) async throws -> BrowserPage {
         var outgoing = outgoing
@@ -152,12 +161,7 @@ public final class TestBrowser: Sendable {
         var target = try URLText.resolve(outgoing.url, against: url ?? "/", origin: origin)
         var redirects: [Redirect] = []
         while true {
-            let cookie = memory.withLock { $0.jar.header(for: target) }
-            let request = OutgoingRequest(
-                method: outgoing.method, target: target,
-                headers: outgoing.headers(host: transport.host, origin: origin, cookie: cookie, proxy: settings.proxy),
-                body: outgoing.body)
-            let response = try await transport.send(request)
+            let response = try await transport.send(request(for: outgoing, to: target))
             memory.withLock { memory in
                 for field in response.headers.values("Set-Cookie") { memory.jar.store(setCookie: field, requestPath: target) }
             }

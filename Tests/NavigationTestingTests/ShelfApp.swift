@@ -30,20 +30,30 @@ enum ShelfNavigation: NavigationSchema {
     static let defaultTab = ShelfTab.library
 }
 
-/// The books, shared by the server's threads.
-final class Books: Sendable {
+/// The books, shared by the server's threads; each book added moves the topic `books`.
+final class Books: TopicStore {
     private let titles = Mutex<[Int: String]>([1: "Dune", 2: "Emma"])
+    private let version = Atomic(0)
+    private let broadcast = TopicBroadcast()
+
+    func versions(of topics: Set<Topic>) -> [Topic: Int] {
+        topics.reduce(into: [:]) { $0[$1] = $1 == "books" ? version.load(ordering: .acquiring) : 0 }
+    }
+
+    func changes() -> AsyncStream<TopicChange> { broadcast.subscribe() }
 
     func title(_ id: Int) -> String? { titles.withLock { $0[id] } }
     var all: [(id: Int, title: String)] { titles.withLock { $0.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } } }
 
     @discardableResult
     func add(_ title: String) -> Int {
-        titles.withLock { titles in
+        let id = titles.withLock { titles in
             let id = (titles.keys.max() ?? 0) + 1
             titles[id] = title
             return id
         }
+        broadcast.publish(["books": version.add(1, ordering: .acquiringAndReleasing).newValue])
+        return id
     }
 }
 
@@ -63,7 +73,7 @@ struct ShelfApp: NavigationApp {
             .list("Library", sections: [
                 ListSection(rows: books.all.map { ListRow($0.title, subtitle: "Book \($0.id)", href: context.href(.push(.book(id: $0.id)))) }),
                 ListSection(rows: [ListRow("Add a Book", href: context.href(.present(.add)))]),
-            ])
+            ]).observing("books")
         case .wishlist:
             .list("Wishlist", sections: [ListSection(rows: [ListRow("Nothing yet")])])
         }
@@ -131,10 +141,13 @@ struct ShelfResponder: HTTPResponder {
 enum Shelf {
     static let secret = "a secret of at least sixteen characters"
 
-    /// The shelf's server on a free port, behind `trustedProxies` when given.
-    static func server(books: Books = Books(), trustedProxies: [String] = []) throws -> Server {
-        let cookie = StateCookie<ShelfNavigation>(keys: KeyRing(secrets: [secret])!)
-        let app = try NavigationResponder(app: ShelfApp(books: books), cookie: cookie)
+    static let keys = KeyRing(secrets: [secret])!
+
+    /// The shelf's server on a free port, behind `trustedProxies` when given, its library kept
+    /// up to date by `updates` when given.
+    static func server(books: Books = Books(), trustedProxies: [String] = [], updates: LiveUpdates? = nil) throws -> Server {
+        let cookie = StateCookie<ShelfNavigation>(keys: keys)
+        let app = try NavigationResponder(app: ShelfApp(books: books), cookie: cookie, updates: updates)
         var configuration = ServerConfiguration(port: 0, threads: 2)
         configuration.trustedProxies = trustedProxies
         return Server(configuration: configuration, responder: ShelfResponder(app: app))
