@@ -26,6 +26,8 @@ import PostgresNIO
 public struct DemoApplication: Sendable {
     /// The HTTP server; not listening until it runs.
     public let server: Server
+    /// What refreshes open pages when the data they show changes (see `LiveUpdates`).
+    public let updates: LiveUpdates
     fileprivate let database: Database?
 
     /// - Throws: the errors of reading the templates, the secrets or the SQLite file.
@@ -48,24 +50,30 @@ public struct DemoApplication: Sendable {
             database = nil
             store = try DemoStore(path: (configuration.dataDirectory as NSString).appendingPathComponent("demo.sqlite"))
         }
-        server = try Self.server(store, configuration, logger: logger, metricsFactory: metricsFactory, onListening: onListening)
+        let keys = try SecretStore.keyRing(for: configuration)
+        updates = LiveUpdates(store: store, keys: keys, logger: logger)
+        server = try Self.server(
+            store, configuration, keys: keys, updates: updates, logger: logger, metricsFactory: metricsFactory,
+            onListening: onListening)
     }
 
     /// What runs, in the order a `ServiceGroup` starts them and the reverse of the order it stops
-    /// them: the PostgreSQL pool when there is one, then the server, which first checks that the
-    /// database answers and brings its schema up to date (``DatabaseUnreachable`` otherwise).
+    /// them: the PostgreSQL pool when there is one, the live updates, then the server, which
+    /// first checks that the database answers and brings its schema up to date
+    /// (``DatabaseUnreachable`` otherwise).
     public var services: [any Service] {
-        guard let database else { return [server] }
-        return [database, DatabaseFirst(database: database, server: server)]
+        guard let database else { return [updates, server] }
+        return [database, updates, DatabaseFirst(database: database, server: server)]
     }
 
     private static func server(
-        _ store: any DemoStorage, _ configuration: DemoConfiguration, logger: Logger,
+        _ store: any DemoStorage, _ configuration: DemoConfiguration, keys: KeyRing, updates: LiveUpdates, logger: Logger,
         metricsFactory: (any MetricsFactory)?, onListening: (@Sendable (Server) async -> Void)?
     ) throws -> Server {
         let templates = try TemplateLibrary.navigation(directory: configuration.templatesDirectory)
-        let cookie = StateCookie<DemoNavigation>(keys: try SecretStore.keyRing(for: configuration))
-        let app = try NavigationResponder(app: DemoApp(store: store), templates: templates, cookie: cookie)
+        let cookie = StateCookie<DemoNavigation>(keys: keys)
+        let app = try NavigationResponder(
+            app: DemoApp(store: store), templates: templates, cookie: cookie, updates: updates)
         let pages = FileResponder(root: configuration.publicDirectory, fallback: DemoResponder(navigation: app))
         let registry = configuration.servesMetrics ? PrometheusCollectorRegistry() : nil
         let files = DemoEndpoints.router(store: store, metrics: registry, fallback: pages)
@@ -84,8 +92,9 @@ public struct DemoApplication: Sendable {
     }
 }
 
-/// Runs `body` with the demo server built and ready to `start()`, and the database's pool
-/// running and checked (see ``DemoApplication``) for as long as `body` does. Kept apart from
+/// Runs `body` with the demo server built and ready to `start()`, its live updates running, and
+/// the database's pool running and checked (see ``DemoApplication``) for as long as `body` does.
+/// Kept apart from
 /// `@main` so tests can run the real server on a free port. The server is shut down when `body`
 /// returns or throws, if `body` has not done it.
 ///
@@ -106,10 +115,11 @@ public func withDemoApplication<Result: Sendable>(
 ) async throws -> Result {
     let demo = try DemoApplication(configuration, logger: logger, metricsFactory: metricsFactory)
     defer { demo.server.shutdown() }
-    guard let database = demo.database else { return try await body(demo.server) }
     return try await withThrowingTaskGroup(of: Void.self) { group in
-        group.addTask { try await database.run() }
+        group.addTask { try await demo.updates.run() }
         defer { group.cancelAll() }
+        guard let database = demo.database else { return try await body(demo.server) }
+        group.addTask { try await database.run() }
         try await database.prepare()
         return try await body(demo.server)
     }

@@ -19,6 +19,7 @@ extension DemoApp {
             ]).toolbar([ToolbarItem("Done", placement: .confirmationAction, href: context.href(.dismiss))])
             // At half height the list behind stays usable: another order is a click away.
             .presentationBackgroundInteraction(.enabled(upThrough: .medium))
+            .observing(DemoTopic.order(order.id))
         case .editOrder(let orderId):
             let order = try await order(orderId)
             return .form("Edit Order", action: "saveOrder", fields: [
@@ -29,6 +30,7 @@ extension DemoApp {
             ], cancelHref: context.href(.dismiss), context: context)
             // Sent back with a mistake to mend, the form holds edits a click behind it would lose.
             .interactiveDismissDisabled(context.submitted != nil)
+            .observing(DemoTopic.order(order.id))
         case .newOrder:
             // Each form drawn gets its own identifier: posted twice, it creates one order.
             return .form("New Order", action: "createOrder", fields: [
@@ -41,24 +43,24 @@ extension DemoApp {
             return .alert("Delete \(order.id)?", message: "\(order.title), \(order.amount). This cannot be undone.", buttons: [
                 .submit("Delete Order", role: .destructive, action: "deleteOrder"),
                 .link("Cancel", role: .cancel, href: context.href(.dismiss)),
-            ], context: context)
+            ], context: context).observing(DemoTopic.order(order.id))
         case .orderOptions(let orderId):
             let order = try await order(orderId)
             return .alert("\(order.id): \(order.title)", message: "What do you want to do with this order?", buttons: [
                 .link("Edit Order", href: context.href(.present(.editOrder(orderId: order.id)))),
                 .submit("Delete Order", role: .destructive, action: "deleteOrder"),
                 .link("Cancel", role: .cancel, href: context.href(.dismiss)),
-            ], context: context)
+            ], context: context).observing(DemoTopic.order(order.id))
         case .editProfile:
             let user = try await signedInUser(context.state)
             return .form("Edit Profile", action: "saveProfile", fields: [
                 FormField("Name", name: "name", value: user.name, maxLength: ProfileForm.name.maxLength, isRequired: true),
-            ], cancelHref: context.href(.dismiss), context: context)
+            ], cancelHref: context.href(.dismiss), context: context).observing(DemoTopic.user(user.id))
         case .photo:
             let user = try await signedInUser(context.state)
             return Screen(title: user.name, template: "demo/photo", model: PhotoPage(
                 initials: String(user.name.split(separator: " ").compactMap(\.first)),
-                caption: "Member since \(user.memberSince)"))
+                caption: "Member since \(user.memberSince)")).observing(DemoTopic.user(user.id))
         case .options:
             return .list("Options", sections: [ListSection(rows: [
                 ListRow("Edit Profile", href: context.href(.present(.editProfile))),

@@ -17,7 +17,7 @@ extension DemoApp {
             ]), ListSection("People", rows: try await store.users().map { user in
                 ListRow(user.name, subtitle: "User \(user.id)", href: context.href(.push(.userDetail(userId: user.id))),
                         systemImage: "person.crop.circle")
-            })])
+            })]).observing(DemoTopic.users)
         case .recipes:
             let counts = try await store.recipeCounts()
             return .list("Categories", sections: [ListSection(rows: try await store.categories().map { category in
@@ -29,7 +29,7 @@ extension DemoApp {
             return .list("Orders", sections: [ListSection(rows: try await store.orders().map { order in
                 ListRow(order.title, subtitle: order.id, value: order.amount,
                         href: context.href(.present(.order(orderId: order.id))))
-            })], whenEmpty: noOrders(context)).toolbar([newOrderButton(context)])
+            })], whenEmpty: noOrders(context)).toolbar([newOrderButton(context)]).observing(DemoTopic.orders)
         case .profile:
             guard let userId = currentUserId(context.state) else {
                 return .list("Signed Out", sections: [ListSection(footer: "Signing in again starts every tab afresh.", rows: [
@@ -82,6 +82,7 @@ extension DemoApp {
             return try customizeTabsScreen(context)
         case .orderHistory:
             return .list("Order History", sections: [try await orderRows(context)], whenEmpty: noOrders(context))
+                .observing(DemoTopic.orders)
         case .orderDetail(let orderId):
             let order = try await order(orderId)
             return .list(order.id, sections: [
@@ -93,7 +94,7 @@ extension DemoApp {
                 ToolbarItem("Edit", placement: .primaryAction, href: context.href(.present(.editOrder(orderId: order.id)))),
                 ToolbarItem("Delete Order", systemImage: "trash", placement: .destructiveAction,
                             href: context.href(.present(.deleteOrder(orderId: order.id)))),
-            ])
+            ]).observing(DemoTopic.order(order.id))
         case .category(let categoryId):
             let category = try await category(categoryId)
             // The WWDC sample's zoom: a recipe grows out of its row, and shrinks back into it.
@@ -140,7 +141,7 @@ extension DemoApp {
             ListRow("Photo", href: context.href(.present(.photo))),
             ListRow("Options", href: context.href(.present(.options))),
             ListRow("About", href: context.href(.present(.about))),
-        ])] + account : []))
+        ])] + account : [])).observing(DemoTopic.users)
     }
 
     /// The seeds' `LabeledContent` rows of an order, on its screen and in its sheet.

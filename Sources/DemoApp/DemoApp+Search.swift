@@ -25,6 +25,7 @@ extension DemoApp {
         }
         let screen = Screen.list("Search", sections: sections).searchable(prompt: "Recipes and Orders", context: context)
         // The seed's SearchView: a sheet that leaves through Cancel.
-        return inSheet ? screen.toolbar([ToolbarItem("Cancel", placement: .cancellationAction, href: context.href(.dismiss))]) : screen
+        let observed = screen.observing(DemoTopic.orders)
+        return inSheet ? observed.toolbar([ToolbarItem("Cancel", placement: .cancellationAction, href: context.href(.dismiss))]) : observed
     }
 }

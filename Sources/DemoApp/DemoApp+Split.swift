@@ -39,7 +39,7 @@ extension DemoApp {
             let sidebar = Screen.list("Orders", sections: [ListSection(rows: try await store.orders().map { order in
                 ListRow(order.title, subtitle: order.id, value: order.amount,
                         href: context.href(.replace([.orderDetail(orderId: order.id)])), isSelected: order.id == selected)
-            })], whenEmpty: noOrders(context)).toolbar([newOrderButton(context)])
+            })], whenEmpty: noOrders(context)).toolbar([newOrderButton(context)]).observing(DemoTopic.orders)
             return SplitColumns([sidebar], selectionDepth: selected == nil ? 0 : 1,
                                 placeholder: ContentUnavailable("Select an Order", systemImage: "bag"))
         case .home, .saved, .profile, .find, .beta:

@@ -1,3 +1,5 @@
+import NavigationHTML
+
 /// The demo's data, wherever it lives: what its screens read and its forms write. The screens
 /// do not know which store answers: ``DemoStore`` keeps it in an SQLite file (the embedded
 /// default), ``PostgresDemoStore`` in PostgreSQL.
@@ -9,10 +11,12 @@
 /// - Each write is one transaction: concurrent edits are never lost, order ids never reused.
 /// - A store that cannot reach its database throws `HTTPError.unavailable` (503 with
 ///   `Retry-After`), never a plain error that would answer 500.
+/// - Each write moves the versions of the topics it changes (``DemoTopic``) in its own
+///   transaction, and announces them once committed (`TopicStore`): its list's and its item's.
 ///
 /// An SQLite store answers at once (its requirements are met by synchronous methods); a
 /// PostgreSQL store awaits the network without holding a server thread.
-public protocol DemoStorage: Sendable {
+public protocol DemoStorage: TopicStore {
     /// Runs `body`, every read of one page, so that they see one snapshot of the data and
     /// share a connection (see `NavigationApp.reading(_:)`).
     func reading<Result>(_ body: () async throws -> Result) async throws -> Result

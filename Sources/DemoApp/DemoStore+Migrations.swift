@@ -27,6 +27,13 @@ extension DemoStore {
             }
             try db.execute(sql: "UPDATE purchase SET placedOn = date('now', 'localtime') WHERE placedOn = ''")
         }
+        // The versions of the data's topics (see DemoStore+Topics.swift).
+        migrator.registerMigration("v3") { db in
+            try db.create(table: "topicVersion") { t in
+                t.primaryKey("topic", .text)
+                t.column("version", .integer).notNull()
+            }
+        }
         return migrator
     }
 

@@ -27,11 +27,12 @@ extension DemoStore {
     /// - Returns: false when the order does not exist (any more); nothing is written then.
     @discardableResult
     public func updateOrder(id: String, title: String, cents: Int) throws -> Bool {
-        try pool.write { db in
+        try write { db in
             // Bytes cast to TEXT so that a NUL inside the title survives (see ExactText.swift).
             try db.cachedStatement(sql: "UPDATE purchase SET title = CAST(? AS TEXT), cents = ? WHERE id = ?")
                 .execute(arguments: [Data(title.utf8), cents, id])
-            return db.changesCount > 0
+            let changed = db.changesCount > 0
+            return (changed, changed ? [DemoTopic.orders, DemoTopic.order(id)] : [])
         }
     }
 
@@ -40,7 +41,10 @@ extension DemoStore {
     /// - Returns: false when the order did not exist (any more).
     @discardableResult
     public func deleteOrder(id: String) throws -> Bool {
-        try pool.write { db in try OrderRecord.deleteOne(db, key: id) }
+        try write { db in
+            let deleted = try OrderRecord.deleteOne(db, key: id)
+            return (deleted, deleted ? [DemoTopic.orders, DemoTopic.order(id)] : [])
+        }
     }
 
     /// Creates an order placed today with the next id: "ORD-004", "ORD-005", … ("ORD-1000" after
@@ -58,10 +62,10 @@ extension DemoStore {
     /// other processes, never get the same id, and two posts of one form never both insert.
     /// Numbers of deleted orders are not reused.
     public func createOrder(title: String, cents: Int, placedOn: String, submission: String?) throws -> Demo.Order {
-        try pool.write { db in
+        try write { db in
             if let submission,
                let earlier = try Self.orders(db, sql: Self.selectSQL + " WHERE submission = ?", arguments: [submission]).first {
-                return earlier
+                return (earlier, [])
             }
             var sequence = try IdSequenceRecord.fetchOne(db, key: IdSequenceRecord.order)
                 ?? IdSequenceRecord(name: IdSequenceRecord.order, lastValue: 0)
@@ -75,7 +79,7 @@ extension DemoStore {
             try db.execute(
                 sql: "INSERT INTO purchase (id, title, cents, placedOn, submission) VALUES (?, CAST(? AS TEXT), ?, ?, ?)",
                 arguments: [id, Data(title.utf8), cents, placedOn, submission])
-            return Demo.Order(id: id, title: title, cents: cents, placedOn: placedOn)
+            return (Demo.Order(id: id, title: title, cents: cents, placedOn: placedOn), [DemoTopic.orders, DemoTopic.order(id)])
         }
     }
 

@@ -21,11 +21,12 @@ extension DemoStore {
     /// - Returns: false when no user has this id (nothing is written).
     @discardableResult
     public func updateUser(id: Int, name: String) throws -> Bool {
-        try pool.write { db in
+        try write { db in
             // Bytes cast to TEXT so that a NUL inside the name survives (see ExactText.swift).
             try db.execute(sql: "UPDATE user SET name = CAST(? AS TEXT) WHERE id = ?",
                            arguments: [Data(name.utf8), id])
-            return db.changesCount > 0
+            let changed = db.changesCount > 0
+            return (changed, changed ? [DemoTopic.users, DemoTopic.user(id)] : [])
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import NavigationHTML
 
 /// The demo's content in an SQLite file: users, orders, recipe categories and recipes.
 ///
@@ -34,6 +35,9 @@ public final class DemoStore: DemoStorage {
     /// The writer. Internal only so that the store's extensions in other files can reach it;
     /// the app goes through the store's methods.
     let pool: DatabasePool
+
+    /// Where committed writes announce their topics (see DemoStore+Topics.swift).
+    let broadcast = TopicBroadcast()
 
     /// Opens (or creates) the store at `path` and brings its schema up to date.
     ///

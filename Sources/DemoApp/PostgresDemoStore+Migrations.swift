@@ -12,6 +12,8 @@ extension PostgresDemoStore {
             #"ALTER TABLE "purchase" ADD COLUMN "submission" text"#,
             #"CREATE UNIQUE INDEX "purchase_on_submission" ON "purchase" ("submission")"#,
         ]),
+        // SQLite's "v3": the versions of the data's topics.
+        ("v3", [#"CREATE TABLE "topicVersion" ("topic" text PRIMARY KEY, "version" bigint NOT NULL)"#]),
     ]
 
     /// Brings the database up to date: creates the schema and the seed content on a fresh one,

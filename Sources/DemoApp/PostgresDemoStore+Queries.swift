@@ -40,8 +40,10 @@ extension PostgresDemoStore {
 
     public func updateUser(id: Int, name: String) async throws -> Bool {
         try await transaction { connection in
-            try await connection.query(#"UPDATE "user" SET "name" = \#(name) WHERE "id" = \#(id) RETURNING 1"#, logger: logger)
-                .collect().count > 0
+            let changed = try await connection.query(
+                #"UPDATE "user" SET "name" = \#(name) WHERE "id" = \#(id) RETURNING 1"#, logger: logger).collect().count > 0
+            if changed { try await move([DemoTopic.users, DemoTopic.user(id)], on: connection) }
+            return changed
         }
     }
 
@@ -57,17 +59,21 @@ extension PostgresDemoStore {
     public func updateOrder(id: String, title: String, cents: Int) async throws -> Bool {
         guard !id.contains("\0") else { return false }
         return try await transaction { connection in
-            try await connection.query(#"""
+            let changed = try await connection.query(#"""
                 UPDATE "purchase" SET "title" = \#(title), "cents" = \#(cents) WHERE "id" = \#(id) RETURNING 1
                 """#, logger: logger).collect().count > 0
+            if changed { try await move([DemoTopic.orders, DemoTopic.order(id)], on: connection) }
+            return changed
         }
     }
 
     public func deleteOrder(id: String) async throws -> Bool {
         guard !id.contains("\0") else { return false }
         return try await transaction { connection in
-            try await connection.query(#"DELETE FROM "purchase" WHERE "id" = \#(id) RETURNING 1"#, logger: logger)
-                .collect().count > 0
+            let deleted = try await connection.query(
+                #"DELETE FROM "purchase" WHERE "id" = \#(id) RETURNING 1"#, logger: logger).collect().count > 0
+            if deleted { try await move([DemoTopic.orders, DemoTopic.order(id)], on: connection) }
+            return deleted
         }
     }
 
@@ -101,7 +107,10 @@ extension PostgresDemoStore {
                     INSERT INTO "purchase" ("id", "title", "cents", "placedOn", "submission")
                     VALUES (\#(id), \#(title), \#(cents), \#(placedOn), \#(submission)) ON CONFLICT ("id") DO NOTHING RETURNING 1
                     """#, logger: logger).collect()
-                if !inserted.isEmpty { return Demo.Order(id: id, title: title, cents: cents, placedOn: placedOn) }
+                if !inserted.isEmpty {
+                    try await move([DemoTopic.orders, DemoTopic.order(id)], on: connection)
+                    return Demo.Order(id: id, title: title, cents: cents, placedOn: placedOn)
+                }
             }
         }
     }

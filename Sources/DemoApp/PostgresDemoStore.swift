@@ -2,6 +2,7 @@
 import Logging
 import Synchronization
 import MicroHTTP
+import NavigationHTML
 import PostgresNIO
 
 /// The demo's content in PostgreSQL, through postgres-nio's `PostgresClient`: the same schema,
@@ -35,6 +36,9 @@ public final class PostgresDemoStore: DemoStorage {
     /// finishing, `run()` probes the database, since the pool waits for a connection it cannot
     /// make rather than fail.
     let progress = Mutex((waiting: 0, last: ContinuousClock.now))
+    /// Where the versions writes publish are announced, as the listener hears them (see
+    /// PostgresDemoStore+Topics.swift).
+    let broadcast = TopicBroadcast()
 
     /// The connection of the page being read (`reading(_:)`), for the reads inside it.
     struct Page: Sendable {
@@ -68,11 +72,12 @@ public final class PostgresDemoStore: DemoStorage {
         client = PostgresClient(configuration: configuration, backgroundLogger: logger)
     }
 
-    /// Runs the connection pool, and the probe that ends an outage, until the task is
-    /// cancelled; every query needs it running.
+    /// Runs the connection pool, the probe that ends an outage and the listener for topic
+    /// versions, until the task is cancelled; every query needs it running.
     public func run() async {
         await withDiscardingTaskGroup { group in
             group.addTask { await self.client.run() }
+            group.addTask { await self.listen() }
             group.addTask {
                 while !Task.isCancelled {
                     try? await Task.sleep(for: .milliseconds(250))

@@ -72,7 +72,7 @@ import Testing
             let migrations = try DatabaseQueue(path: path).read { db in
                 try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
             }
-            #expect(migrations == ["v1", "v2"])
+            #expect(migrations == ["v1", "v2", "v3"])
         }
     }
 

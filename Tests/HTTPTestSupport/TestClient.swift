@@ -113,6 +113,14 @@ public final class TestClient {
         return String(decoding: buffer, as: UTF8.self)
     }
 
+    /// Whether bytes (or the end of the stream) arrive within `timeout`, without reading them.
+    public func hasInput(within timeout: Duration) -> Bool {
+        if !buffer.isEmpty { return true }
+        var descriptors = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        let milliseconds = Int32(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+        return poll(&descriptors, 1, milliseconds) > 0
+    }
+
     /// True when the server has closed the connection (reading gives end of file).
     public func isClosedByServer() -> Bool {
         (try? fill()) == false && buffer.isEmpty
