@@ -1,5 +1,6 @@
 import Foundation
 
+/// Every input is tried as a cookie and as an update stream's token (`UpdateTokenCheck`).
 /// Timing of every input, reported when the process exits: the fuzzer's own timeout is whole
 /// seconds, the promise here is 100 ms of the decoder's own CPU time (wall time would count
 /// whatever else the machine runs). A slow input is kept in `artifacts/fuzz/` when that folder
@@ -17,6 +18,7 @@ private func threadCPUTime() -> Duration {
 private func measured(_ data: Data) {
     let start = threadCPUTime()
     CookieCheck.run(data)
+    UpdateTokenCheck.run(data)
     let elapsed = threadCPUTime() - start
     inputs += 1
     slowest = max(slowest, elapsed)
