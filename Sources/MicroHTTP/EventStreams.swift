@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import CoreMetrics
 
 /// The server's open event streams (see `EventStream`): their limits, the heartbeat that keeps a
 /// silent one open, and the watch for clients that left, which libmicrohttpd does not notice on
@@ -19,11 +20,14 @@ final class EventStreams: Sendable {
     let limit: Int
     let perAddressLimit: Int
     let heartbeat: Duration
+    /// The metric of how many are open.
+    private let counted: Meter
 
-    init(limit: Int, perAddressLimit: Int, heartbeat: Duration) {
+    init(limit: Int, perAddressLimit: Int, heartbeat: Duration, counted: Meter) {
         self.limit = limit
         self.perAddressLimit = perAddressLimit
         self.heartbeat = heartbeat
+        self.counted = counted
     }
 
     var count: Int { state.withLock { $0.open.count } }
@@ -42,17 +46,19 @@ final class EventStreams: Sendable {
             state.perAddress[address, default: 0] += 1
             return nil
         }
-        if refusal != nil { stream.terminate() }
+        if refusal != nil { stream.terminate() } else { counted.increment() }
         return refusal
     }
 
     /// The stream's connection has ended.
     func remove(_ stream: EventStream) {
-        state.withLock { state in
-            guard let open = state.open.removeValue(forKey: ObjectIdentifier(stream)) else { return }
+        let removed = state.withLock { state in
+            guard let open = state.open.removeValue(forKey: ObjectIdentifier(stream)) else { return false }
             let left = state.perAddress[open.address, default: 1] - 1
             state.perAddress[open.address] = left > 0 ? left : nil
+            return true
         }
+        if removed { counted.decrement() }
     }
 
     /// Sends a comment on every stream silent for a heartbeat, and ends every suspended one

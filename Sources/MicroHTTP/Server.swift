@@ -64,14 +64,15 @@ public final class Server: Sendable {
         self.configuration = configuration
         self.logger = logger
         self.onListening = onListening
+        let metrics = ServerMetrics(factory: metricsFactory ?? MetricsSystem.factory)
         core = ServerCore(
             responder: responder, maxBodySize: configuration.maxBodySize,
             requestDeadline: configuration.requestDeadline,
             proxies: TrustedProxies(configuration.trustedProxies) ?? TrustedProxies([])!, logger: logger,
-            metrics: ServerMetrics(factory: metricsFactory ?? MetricsSystem.factory),
+            metrics: metrics,
             eventStreams: EventStreams(
                 limit: configuration.eventStreamLimit, perAddressLimit: configuration.eventStreamsPerAddress,
-                heartbeat: configuration.eventStreamHeartbeat))
+                heartbeat: configuration.eventStreamHeartbeat, counted: metrics.eventStreams))
         boundPort = Atomic(configuration.port)
     }
 

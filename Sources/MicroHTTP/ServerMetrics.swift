@@ -6,7 +6,8 @@ import CoreMetrics
 /// - `http_requests_total`, a counter, and `http_request_duration_seconds`, a timer from the
 ///   request's headers to its answer's last byte, each labelled `method`, `status` and `screen`;
 /// - `http_requests_in_flight` and `http_requests_waiting` (on their data, their connection
-///   suspended), meters.
+///   suspended), meters;
+/// - `http_event_streams_open`, a meter of the event streams open (see `EventStream`).
 ///
 /// `screen` is the answer's `Response.screen`: a bounded name the responder gives (a screen's
 /// tab and route case, a route's pattern, `file`), never the path, which may spell a whole stack
@@ -29,11 +30,13 @@ final class ServerMetrics: Sendable {
     private let series = Locked<[Key: Series]>([:])
     let inFlight: Meter
     let waiting: Meter
+    let eventStreams: Meter
 
     init(factory: any MetricsFactory) {
         self.factory = factory
         inFlight = Meter(label: "http_requests_in_flight", factory: factory)
         waiting = Meter(label: "http_requests_waiting", factory: factory)
+        eventStreams = Meter(label: "http_event_streams_open", factory: factory)
     }
 
     /// Counts one answered request.

@@ -137,7 +137,8 @@ class Deployment:
 worker_processes 1;
 pid {self.folder}/nginx.pid;
 error_log {self.folder}/error.log warn;
-events {{ worker_connections 512; }}
+worker_shutdown_timeout 10s;
+events {{ worker_connections 2048; }}
 http {{
     include /etc/nginx/mime.types;
     default_type application/octet-stream;
