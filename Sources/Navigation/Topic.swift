@@ -14,16 +14,20 @@ public struct Topic: Hashable, Comparable, Sendable, ExpressibleByStringLiteral,
     /// The topic's name, as the store records its version.
     public let name: String
 
+    /// The topic named `name`.
     public init(_ name: String) {
         self.name = name
     }
 
+    /// The topic named by a string literal: `let orders: Topic = "orders"`.
     public init(stringLiteral name: String) {
         self.init(name)
     }
 
+    /// The topic's name.
     public var description: String { name }
 
+    /// Topics in the order of their names.
     public static func < (lhs: Topic, rhs: Topic) -> Bool {
         lhs.name < rhs.name
     }

@@ -17,6 +17,7 @@ public struct UpdateToken: Sendable, Equatable {
     /// Seconds since 1970 after which the token opens no stream.
     public var expires: Int
 
+    /// A token for a page drawn from `versions` for `owner`, opening streams until `expires`.
     public init(versions: [Topic: Int], owner: String?, expires: Int) {
         self.versions = versions
         self.owner = owner

@@ -37,7 +37,7 @@ public struct Screen: Sendable {
     /// How, presented as a popover, it adapts to a phone's width (see
     /// ``presentationCompactAdaptation(_:)``); `.automatic` by default.
     public var compactAdaptation: PresentationAdaptation = .automatic
-    /// What its data depends on (see ``observing(_:)-(Topic...)``); none by default.
+    /// What its data depends on (see ``observing(_:)``); none by default.
     public var topics: Set<Topic> = []
 
     /// A screen titled `title` whose content is `template` rendered with `model`.

@@ -15,6 +15,7 @@ public final class TopicBroadcast: Sendable {
     private let subscribers = Mutex<[Int: AsyncStream<TopicChange>.Continuation]>([:])
     private let nextID = Atomic(0)
 
+    /// A broadcast with no subscribers yet.
     public init() {}
 
     /// A stream of every announcement from now on, until the subscriber stops reading.
