@@ -36,7 +36,12 @@ def executable():
 @pytest.fixture(scope="session")
 def base_url():
     """A fresh demo server with its own data folder, for the whole session."""
-    data = tempfile.mkdtemp(prefix="browser-demo-")
+    yield from demo_server("browser-demo-")
+
+
+def demo_server(prefix):
+    """Starts a demo server with a data folder of its own; yields its URL, then stops it."""
+    data = tempfile.mkdtemp(prefix=prefix)
     process = subprocess.Popen(
         [str(executable()), "--port", "0", "--data-dir", data,
          "--public", str(ROOT / "Public"), "--templates", str(ROOT / "Templates")] + database_options(),

@@ -7,33 +7,18 @@ import html
 import http.client
 import json
 import re
-import shutil
-import subprocess
-import tempfile
 import urllib.parse
 
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.wait import WebDriverWait
 
-from conftest import ROOT, database_options, executable
+from conftest import demo_server
 
 
 @pytest.fixture(scope="module")
 def site():
-    data = tempfile.mkdtemp(prefix="browser-live-")
-    process = subprocess.Popen(
-        [str(executable()), "--port", "0", "--data-dir", data,
-         "--public", str(ROOT / "Public"), "--templates", str(ROOT / "Templates")] + database_options(),
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    line = process.stdout.readline().strip()
-    if not line.startswith("Serving on "):
-        process.kill()
-        pytest.fail(f"the demo server did not start: {line!r}")
-    yield line.removeprefix("Serving on ").rstrip("/")
-    process.terminate()
-    assert process.wait(timeout=15) == 0
-    shutil.rmtree(data, ignore_errors=True)
+    yield from demo_server("browser-live-")
 
 
 @pytest.fixture
