@@ -21,6 +21,8 @@ extension DemoStore {
             case users, user(Int), orders, order(String)
             case categories, category(String), recipesInCategory(String), recipe(String), recipes([String])
             case recipeCounts, recipeIds
+            /// The versions of these topics (sorted names).
+            case topicVersions([String])
         }
 
         static let limit = 4096

@@ -8,9 +8,11 @@ import NavigationHTML
 /// announces them once the write has committed. Other processes sharing the file are not told
 /// (a page of theirs refreshes when it next opens its stream): share PostgreSQL for that.
 extension DemoStore {
+    /// Kept with the page's other reads (``ReadCache``) until anything is committed, so a page
+    /// drawn again costs no query for them.
     public func versions(of topics: Set<Topic>) throws -> [Topic: Int] {
-        let names = topics.map(\.name)
-        return try read { db in
+        let names = topics.map(\.name).sorted()
+        return try cachedRead(.topicVersions(names)) { db in
             var versions: [Topic: Int] = [:]
             let rows = try Row.fetchCursor(
                 db, sql: "SELECT topic, version FROM topicVersion WHERE topic IN (\(databaseQuestionMarks(count: names.count)))",
