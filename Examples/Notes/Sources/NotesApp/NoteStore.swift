@@ -1,10 +1,18 @@
 import Foundation
 import GRDB
+import Navigation
+import NavigationHTML
 
 /// The accounts and their notes, in `notes.sqlite` in the data folder. Every read of notes is
 /// one account's: no method hands out a note without the account it belongs to.
+///
+/// It keeps the version of each topic its screens observe (`Topic.notes(of:)` and the others)
+/// with the data: a write moves the versions of what it changes in its own transaction, and
+/// announces them once that has committed (`LiveUpdates` then refreshes the pages behind them).
+/// A page is read from one snapshot (`reading(_:)`), its versions with its data.
 public final class NoteStore: Sendable {
-    private let database: DatabaseQueue
+    private let database: DatabasePool
+    private let broadcast = TopicBroadcast()
 
     /// The store in `directory` (made if missing, readable by its owner only), its tables created
     /// on first use. The database holds the password hashes: it is made readable and writable by
@@ -20,7 +28,8 @@ public final class NoteStore: Sendable {
             }
         }
         try files.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)   // an older one's too
-        database = try DatabaseQueue(path: path)
+        // In WAL mode, so that a page's snapshot (`reading(_:)`) holds up no write.
+        database = try DatabasePool(path: path)
         var migrator = DatabaseMigrator()
         migrator.registerMigration("accounts and notes") { db in
             try db.execute(sql: """
@@ -48,7 +57,54 @@ public final class NoteStore: Sendable {
             }
             try db.execute(sql: "CREATE UNIQUE INDEX account_by_key ON account(nameKey)")
         }
+        // A topic's version, moved by every write that changes it; one never written is at 0.
+        migrator.registerMigration("topic versions") { db in
+            try db.execute(sql: "CREATE TABLE topicVersion (topic TEXT PRIMARY KEY, version INTEGER NOT NULL)")
+        }
         try migrator.migrate(database)
+    }
+
+    // MARK: Reading a page
+
+    /// The page being read (`reading(_:)`): its store and the snapshot its reads share.
+    private struct Page: Sendable {
+        @TaskLocal static var current: Page?
+        let store: ObjectIdentifier
+        let snapshot: DatabaseSnapshot
+    }
+
+    /// Runs `body`, every read of one page (see `NavigationApp.reading(_:)`), on one snapshot of
+    /// the database: the page's account, titles, lists and topic versions agree, whatever is
+    /// written meanwhile. The snapshot is a connection of its own, opened for the page.
+    public func reading<Result>(_ body: () async throws -> Result) async throws -> Result {
+        if Page.current?.store == ObjectIdentifier(self) { return try await body() }
+        let page = Page(store: ObjectIdentifier(self), snapshot: try database.makeSnapshot())
+        return try await Page.$current.withValue(page, operation: body)
+    }
+
+    /// Where a read runs: the page's snapshot inside `reading(_:)`, else the latest commit.
+    private var reader: any DatabaseReader {
+        if let page = Page.current, page.store == ObjectIdentifier(self) { return page.snapshot }
+        return database
+    }
+
+    /// Runs `body` in one write transaction, with the versions of the topics it names as changed
+    /// moved in the same transaction, and announces them once it has committed. A write that
+    /// throws is rolled back and announces nothing.
+    private func write<Result>(_ body: (Database) throws -> (Result, changed: [Topic])) throws -> Result {
+        let (result, versions) = try database.write { db in
+            let (result, topics) = try body(db)
+            var versions: [Topic: Int] = [:]
+            for topic in topics {
+                versions[topic] = try Int.fetchOne(db, sql: """
+                    INSERT INTO topicVersion (topic, version) VALUES (?, 1)
+                    ON CONFLICT (topic) DO UPDATE SET version = version + 1 RETURNING version
+                    """, arguments: [topic.name])
+            }
+            return (result, versions)
+        }
+        broadcast.publish(versions)
+        return result
     }
 
     // MARK: Accounts
@@ -79,7 +135,7 @@ public final class NoteStore: Sendable {
 
     /// The account with this id, or nil.
     public func account(id: Int64) throws -> Account? {
-        try database.read { db in
+        try reader.read { db in
             try Row.fetchOne(db, sql: "SELECT id, name, sessionGeneration FROM account WHERE id = ?", arguments: [id])
                 .map(Self.account)
         }
@@ -88,7 +144,7 @@ public final class NoteStore: Sendable {
     /// The account of this name (in any spelling: `Account.key(for:)`) and its password's hash, or nil.
     public func account(named name: String) throws -> (account: Account, passwordHash: String)? {
         let key = Account.key(for: name)
-        return try database.read { db in
+        return try reader.read { db in
             try Row.fetchOne(db, sql: "SELECT id, name, sessionGeneration, passwordHash FROM account WHERE nameKey = ?",
                              arguments: [key])
                 .map { (Self.account($0), $0["passwordHash"]) }
@@ -97,9 +153,10 @@ public final class NoteStore: Sendable {
 
     /// Ends every sign-in of the account: its cookies name the generation before.
     public func endSessions(of account: Account) throws {
-        try database.write { db in
+        try write { db in
             try db.execute(sql: "UPDATE account SET sessionGeneration = sessionGeneration + 1 WHERE id = ?",
                            arguments: [account.id])
+            return ((), changed: [.signIns(of: account.id)])
         }
     }
 
@@ -107,11 +164,13 @@ public final class NoteStore: Sendable {
     /// `AccountError.noSuchAccount` when there is none.
     public func setPasswordHash(_ hash: String, ofAccountNamed name: String) throws {
         let key = Account.key(for: name)
-        try database.write { db in
-            try db.execute(sql: """
+        try write { db in
+            guard let id = try Int64.fetchOne(db, sql: """
                 UPDATE account SET passwordHash = ?, sessionGeneration = sessionGeneration + 1 WHERE nameKey = ?
+                RETURNING id
                 """, arguments: [hash, key])
-            guard db.changesCount == 1 else { throw AccountError.noSuchAccount(name) }
+            else { throw AccountError.noSuchAccount(name) }
+            return ((), changed: [.signIns(of: id)])
         }
     }
 
@@ -123,7 +182,7 @@ public final class NoteStore: Sendable {
 
     /// The account's folders, by name.
     public func folders(of account: Account) throws -> [String] {
-        try database.read { db in
+        try reader.read { db in
             try String.fetchAll(db, sql: "SELECT DISTINCT folder FROM note WHERE accountId = ? ORDER BY folder",
                                 arguments: [account.id])
         }
@@ -131,7 +190,7 @@ public final class NoteStore: Sendable {
 
     /// The account's notes in `folder`, oldest first; nil as the folder's for all of them, newest first.
     public func notes(in folder: String? = nil, of account: Account) throws -> [Note] {
-        try database.read { db in
+        try reader.read { db in
             let rows = if let folder {
                 try Row.fetchAll(db, sql: "SELECT * FROM note WHERE accountId = ? AND folder = ? ORDER BY id",
                                  arguments: [account.id, folder])
@@ -144,7 +203,7 @@ public final class NoteStore: Sendable {
 
     /// The account's note with this id; nil when there is none, or it is another account's.
     public func note(_ id: Int64, of account: Account) throws -> Note? {
-        try database.read { db in
+        try reader.read { db in
             try Row.fetchOne(db, sql: "SELECT * FROM note WHERE id = ? AND accountId = ?", arguments: [id, account.id])
                 .map(Self.note)
         }
@@ -152,20 +211,43 @@ public final class NoteStore: Sendable {
 
     /// Adds a note to the account's folder and returns it.
     public func add(folder: String, title: String, text: String, of account: Account) throws -> Note {
-        try database.write { db in
+        try write { db in
             try db.execute(sql: "INSERT INTO note (accountId, folder, title, text) VALUES (?, ?, ?, ?)",
                            arguments: [account.id, folder, title, text])
-            return Note(id: db.lastInsertedRowID, folder: folder, title: title, text: text)
+            let note = Note(id: db.lastInsertedRowID, folder: folder, title: title, text: text)
+            return (note, changed: [.notes(of: account.id)])
         }
     }
 
     /// How many notes there are, of every account.
     public func noteCount() throws -> Int {
-        try database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM note") ?? 0 }
+        try reader.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM note") ?? 0 }
     }
 
     private static func note(_ row: Row) -> Note {
         Note(id: row["id"], folder: row["folder"], title: row["title"], text: row["text"])
+    }
+}
+
+/// The versions `LiveUpdates` compares a page's against, and the announcements of new ones.
+extension NoteStore: TopicStore {
+    /// The versions of `topics`, 0 for one never written: inside `reading(_:)` from the page's
+    /// snapshot, so that no change to what the page shows is newer than the versions its stream
+    /// starts from and goes unseen.
+    public func versions(of topics: Set<Topic>) throws -> [Topic: Int] {
+        let names = topics.map(\.name)
+        let written = try reader.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT topic, version FROM topicVersion WHERE topic IN (\(databaseQuestionMarks(count: names.count)))
+                """, arguments: StatementArguments(names))
+        }
+        var versions = Dictionary(uniqueKeysWithValues: topics.map { ($0, 0) })
+        for row in written { versions[Topic(row["topic"])] = row["version"] }
+        return versions
+    }
+
+    public func changes() -> AsyncStream<TopicChange> {
+        broadcast.subscribe()
     }
 }
 

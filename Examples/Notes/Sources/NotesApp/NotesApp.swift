@@ -5,6 +5,8 @@ import NavigationHTML
 /// What each screen shows, for the account signed in. The library draws the rest: navigation
 /// bar, back button, breadcrumb, tab bar, the sheets, and the split view in a wide window; it
 /// sends a signed-out visitor who asks for a note to sign in, and back to the note after.
+/// Each screen observes the topics of what it shows (`Topic.notes(of:)`): the account's open
+/// pages refresh themselves when another of its sessions changes them.
 public struct NotesApp: NavigationApp {
     public typealias Schema = NotesNavigation
     public let name = "Notes"
@@ -13,6 +15,12 @@ public struct NotesApp: NavigationApp {
 
     public func identity(for request: Request) throws -> Account? {
         try accounts.signedIn(request)
+    }
+
+    /// A page's account, titles, screens and the versions of the topics they observe come from
+    /// one snapshot of the store.
+    public func reading<Result>(_ body: () async throws -> Result) async throws -> Result {
+        try await store.reading(body)
     }
 
     public func signIn(from state: NavigationState<NotesNavigation>) -> NavigationState<NotesNavigation> {
@@ -45,29 +53,33 @@ public struct NotesApp: NavigationApp {
                 "Sign in to see your notes", systemImage: "lock", description: "Each account keeps its own.",
                 action: .init("Sign In", href: context.href(.present(.signIn)))))
         }
-        switch tab {
+        let screen: Screen = switch tab {
         case .notes:
-            return try folderList(account, context)
+            try folderList(account, context)
         case .recent:
-            return .list("Recent", sections: [ListSection(rows: try store.notes(of: account).map { note in
+            .list("Recent", sections: [ListSection(rows: try store.notes(of: account).map { note in
                 ListRow(note.title, subtitle: note.folder, href: context.href(.push(.note(id: note.id))))
-            })])
+            })]).observing(.notes(of: account.id))
         case .account:
-            return .list("Account", sections: [ListSection(rows: [ListRow("Name", value: account.name)])])
+            .list("Account", sections: [ListSection(rows: [ListRow("Name", value: account.name)])])
                 .toolbar([ToolbarItem("Sign Out", systemImage: "lock", placement: .primaryAction, posting: "signOut")])
         }
+        return screen.observing(.signIns(of: account.id))   // every page of the account: ended, it asks to sign in
     }
 
     /// Only asked for once signed in: every route needs an account, and its title was found.
     public func screen(for route: NotesRoute, context: ScreenContext<NotesNavigation>) throws -> Screen {
         guard let account = context.identity else { throw HTTPError(.notFound, "There is no such note.") }
+        let screen: Screen
         switch route {
         case .folder(let name):
-            return try noteList(in: name, account, context)
+            screen = try noteList(in: name, account, context)
         case .note(let id):
             guard let note = try store.note(id, of: account) else { throw HTTPError(.notFound, "There is no note \(id).") }
-            return .list(note.title, sections: [ListSection(rows: [ListRow(note.text)])])
+            screen = .list(note.title, sections: [ListSection(rows: [ListRow(note.text)])])
+                .observing(.note(id, of: account.id))
         }
+        return screen.observing(.signIns(of: account.id))
     }
 
     public func screen(for destination: NotesDestination, context: ScreenContext<NotesNavigation>) throws -> Screen {
@@ -123,7 +135,7 @@ public struct NotesApp: NavigationApp {
             ListRow(folder, value: "\(try store.notes(in: folder, of: account).count)",
                     href: context.href(.replace([.folder(name: folder)])), isSelected: folder == selected,
                     systemImage: "folder")
-        })])
+        })]).observing(.notes(of: account.id))
     }
 
     private func noteList(in folder: String, _ account: Account, _ context: ScreenContext<NotesNavigation>) throws -> Screen {
@@ -135,6 +147,6 @@ public struct NotesApp: NavigationApp {
         }
         let new = ListRow("New Note…", href: context.href(.present(.compose(folder: folder))),
                           systemImage: "square.and.pencil")
-        return .list(folder, sections: [ListSection(rows: rows), ListSection(rows: [new])])
+        return .list(folder, sections: [ListSection(rows: rows), ListSection(rows: [new])]).observing(.notes(of: account.id))
     }
 }

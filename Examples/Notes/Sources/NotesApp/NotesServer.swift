@@ -5,28 +5,42 @@ import Navigation
 import NavigationHTML
 
 /// The server: the app's pages, and the library's own stylesheet, script and icons, which the
-/// library serves itself. Run it in a `ServiceGroup` (see `main.swift`), or in tests through
-/// `NavigationTesting`.
+/// library serves itself; with `updates`, its open pages refresh themselves when a write changes
+/// what they show (`Topic.notes(of:)`). Run both in a `ServiceGroup` (see `main.swift`), or in
+/// tests through `NavigationTesting`.
 ///
 /// ```swift
-/// let server = try NotesServer.make(port: 8080, store: NoteStore(directory: "notes-data"), secret: secret)
+/// let updates = try NotesServer.updates(store: store, secret: secret)
+/// let server = try NotesServer.make(port: 8080, store: store, secret: secret, updates: updates)
 /// ```
 public enum NotesServer {
     public static func make(
-        host: String = "127.0.0.1", port: Int, store: NoteStore, secret: String,
+        host: String = "127.0.0.1", port: Int, store: NoteStore, secret: String, updates: LiveUpdates? = nil,
         passwords: PasswordHasher = PasswordHasher(), throttle: SignInThrottle = SignInThrottle(),
         trustedProxies: [String] = [], logger: Logger = Logger(label: "notes")
     ) throws -> Server {
-        guard let keys = KeyRing(secrets: [secret]) else { throw ShortSecret() }
+        let keys = try keys(secret)
         let accounts = Accounts(store: store, sessions: SignInCookie(keys: keys), passwords: passwords, throttle: throttle)
         let responder = try NavigationResponder(
-            app: NotesApp(store: store, accounts: accounts), cookie: StateCookie<NotesNavigation>(keys: keys))
+            app: NotesApp(store: store, accounts: accounts), cookie: StateCookie<NotesNavigation>(keys: keys),
+            updates: updates)
         var configuration = ServerConfiguration(host: host, port: port)
         configuration.trustedProxies = trustedProxies
         // A sign-in hashes its password (a fraction of a second) and may wait its turn behind
         // others: more than the default 5 s may pass before it answers.
         configuration.requestDeadline = .seconds(30)
         return Server(configuration: configuration, responder: responder, logger: logger)
+    }
+
+    /// What keeps the server's open pages up to date: a service to run beside it, its stream
+    /// tokens signed with the keys of the cookies.
+    public static func updates(store: NoteStore, secret: String, logger: Logger = Logger(label: "notes")) throws -> LiveUpdates {
+        LiveUpdates(store: store, keys: try keys(secret), logger: logger)
+    }
+
+    private static func keys(_ secret: String) throws -> KeyRing {
+        guard let keys = KeyRing(secrets: [secret]) else { throw ShortSecret() }
+        return keys
     }
 
     /// The cookie secret kept in `directory`'s `secret` file (readable by its owner only), made on

@@ -40,10 +40,12 @@ do {
         }
     case nil:
         let secret = try ProcessInfo.processInfo.environment["NOTES_SECRET"] ?? NotesServer.secret(in: directory)
-        let server = try NotesServer.make(port: port, store: store, secret: secret, trustedProxies: trustedProxies,
-                                          logger: logger)
+        // The open pages refresh themselves when another session changes what they show.
+        let updates = try NotesServer.updates(store: store, secret: secret, logger: logger)
+        let server = try NotesServer.make(port: port, store: store, secret: secret, updates: updates,
+                                          trustedProxies: trustedProxies, logger: logger)
         let services = ServiceGroup(configuration: .init(
-            services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+            services: [updates, server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await services.run()
     default:
         FileHandle.standardError.write(Data("""

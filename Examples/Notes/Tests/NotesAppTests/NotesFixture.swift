@@ -1,5 +1,7 @@
 import Foundation
 import MicroHTTP
+import NavigationHTML
+import NavigationTesting
 import NotesApp
 
 /// A data folder of its own with two accounts, alice and bob, and servers on it. Passwords are
@@ -27,9 +29,29 @@ final class NotesFixture: Sendable {
         try? FileManager.default.removeItem(atPath: directory)
     }
 
-    func server(throttle: SignInThrottle = SignInThrottle(), trustedProxies: [String] = []) throws -> Server {
-        try NotesServer.make(port: 0, store: store, secret: Self.secret, passwords: passwords, throttle: throttle,
-                             trustedProxies: trustedProxies)
+    func server(throttle: SignInThrottle = SignInThrottle(), trustedProxies: [String] = []) throws -> LiveNotesServer {
+        let updates = try NotesServer.updates(store: store, secret: Self.secret)
+        let server = try NotesServer.make(port: 0, store: store, secret: Self.secret, updates: updates, passwords: passwords,
+                                          throttle: throttle, trustedProxies: trustedProxies)
+        return LiveNotesServer(server: server, updates: updates)
+    }
+}
+
+/// The server and the live updates beside it, as `main.swift` runs them.
+struct LiveNotesServer {
+    let server: Server
+    let updates: LiveUpdates
+
+    /// `Server.test(_:settings:_:)`, with the live updates running for as long as `body`.
+    func test<Value>(
+        _ transport: TestTransport, settings: TestBrowser.Settings = TestBrowser.Settings(),
+        isolation: isolated (any Actor)? = #isolation, _ body: (TestBrowser) async throws -> Value
+    ) async throws -> Value {
+        try await withThrowingTaskGroup { group in
+            group.addTask { try await updates.run() }
+            defer { group.cancelAll() }
+            return try await server.test(transport, settings: settings, body)
+        }
     }
 }
 
