@@ -8,6 +8,8 @@
 #include <sys/socket.h>
 #if defined(__linux__)
 #include <malloc.h>
+#include <sys/epoll.h>
+#include <unistd.h>
 #endif
 #include <sched.h>
 #include <poll.h>
@@ -139,6 +141,73 @@ shim_peers_closed (const int *sockets, unsigned char *closed, size_t count)
     for (size_t i = 0; i < n; i++)
       closed[start + i] = (0 != (fds[i].revents & (0x2000 | POLLHUP | POLLERR | POLLNVAL))) ? 1 : 0;
   }
+}
+
+/* A watch for peers that close their side of many long-lived connections (event streams),
+ * whose cost is what closes rather than what is open: an epoll set in which each socket is
+ * registered once, for EPOLLRDHUP, with a key of the caller's. A closed socket leaves the set
+ * by itself. Returns -1 where there is no epoll (the caller then polls). */
+static inline int
+shim_hangup_watch_create (void)
+{
+#ifdef __linux__
+  return epoll_create1 (EPOLL_CLOEXEC);
+#else
+  return -1;
+#endif
+}
+
+/* Adds `socket` to the watch under `key`, reported once. Returns 0, or -1. */
+static inline int
+shim_hangup_watch_add (int watch, int socket, uint64_t key)
+{
+#ifdef __linux__
+  struct epoll_event event;
+  memset (&event, 0, sizeof event);
+  event.events = EPOLLRDHUP | EPOLLHUP | EPOLLERR | EPOLLONESHOT;
+  event.data.u64 = key;
+  return epoll_ctl (watch, EPOLL_CTL_ADD, socket, &event);
+#else
+  (void) watch; (void) socket; (void) key;
+  return -1;
+#endif
+}
+
+/* The keys of up to `count` watched sockets whose peer has closed, without waiting; how many. */
+static inline int
+shim_hangup_watch_closed (int watch, uint64_t *keys, int count)
+{
+#ifdef __linux__
+  struct epoll_event events[64];
+  int total = 0;
+  while (total < count)
+  {
+    int want = (count - total < 64) ? count - total : 64;
+    int got = epoll_wait (watch, events, want, 0);
+    if (got <= 0)
+      break;
+    for (int i = 0; i < got; i++)
+      keys[total + i] = events[i].data.u64;
+    total += got;
+    if (got < want)
+      break;
+  }
+  return total;
+#else
+  (void) watch; (void) keys; (void) count;
+  return 0;
+#endif
+}
+
+static inline void
+shim_hangup_watch_close (int watch)
+{
+#ifdef __linux__
+  if (watch >= 0)
+    close (watch);
+#else
+  (void) watch;
+#endif
 }
 
 /* glibc's M_TRIM_THRESHOLD: how much freed memory at the top of a malloc arena

@@ -4,15 +4,27 @@ import CoreMetrics
 /// The server's open event streams (see `EventStream`): their limits, the heartbeat that keeps a
 /// silent one open, and the watch for clients that left, which libmicrohttpd does not notice on
 /// a suspended connection.
+///
+/// Clients that leave are told by the kernel: each stream's socket joins an epoll set once, for
+/// its peer's hang-up, so a sweep costs what has closed, not what is open. (Where there is no
+/// epoll, the heartbeat's pass polls the sockets of the suspended streams instead.)
 final class EventStreams: Sendable {
+    /// How a stream was taken in: its key, or the answer that refuses it.
+    enum Admission {
+        case admitted(key: UInt64)
+        case refused(Response)
+    }
+
     private struct Open {
         let stream: EventStream
         let address: String
     }
 
     private struct State {
-        var open: [ObjectIdentifier: Open] = [:]
+        var open: [UInt64: Open] = [:]
         var perAddress: [String: Int] = [:]
+        var nextKey: UInt64 = 0
+        var sweeps = 0
         var isClosed = false
     }
 
@@ -22,12 +34,19 @@ final class EventStreams: Sendable {
     let heartbeat: Duration
     /// The metric of how many are open.
     private let counted: Meter
+    /// The epoll set of the streams' sockets, or -1.
+    private let hangUps: Int32
 
     init(limit: Int, perAddressLimit: Int, heartbeat: Duration, counted: Meter) {
         self.limit = limit
         self.perAddressLimit = perAddressLimit
         self.heartbeat = heartbeat
         self.counted = counted
+        hangUps = shim_hangup_watch_create()
+    }
+
+    deinit {
+        shim_hangup_watch_close(hangUps)
     }
 
     var count: Int { state.withLock { $0.open.count } }
@@ -35,25 +54,34 @@ final class EventStreams: Sendable {
     /// Takes `stream` in for a client at `address`, or answers why not: `503` over the server's
     /// limit or while it stops, `429` over the address's, each with a `Retry-After` spread over a
     /// few seconds so that refused clients do not all come back at once. A refused stream ends.
-    func admit(_ stream: EventStream, from address: String) -> Response? {
-        let refusal: Response? = state.withLock { state in
-            if state.isClosed { return Self.refusal(.serviceUnavailable, "the server is restarting") }
-            if state.open.count >= limit { return Self.refusal(.serviceUnavailable, "too many open streams") }
+    func admit(_ stream: EventStream, from address: String) -> Admission {
+        let admission: Admission = state.withLock { state in
+            if state.isClosed { return .refused(Self.refusal(.serviceUnavailable, "the server is restarting")) }
+            if state.open.count >= limit { return .refused(Self.refusal(.serviceUnavailable, "too many open streams")) }
             if state.perAddress[address, default: 0] >= perAddressLimit {
-                return Self.refusal(.tooManyRequests, "too many open streams from one address")
+                return .refused(Self.refusal(.tooManyRequests, "too many open streams from one address"))
             }
-            state.open[ObjectIdentifier(stream)] = Open(stream: stream, address: address)
+            state.nextKey += 1
+            state.open[state.nextKey] = Open(stream: stream, address: address)
             state.perAddress[address, default: 0] += 1
-            return nil
+            return .admitted(key: state.nextKey)
         }
-        if refusal != nil { stream.terminate() } else { counted.increment() }
-        return refusal
+        switch admission {
+        case .refused: stream.terminate()
+        case .admitted: counted.increment()
+        }
+        return admission
+    }
+
+    /// Watches `socket`, the connection of the stream admitted as `key`, for its client leaving.
+    func watchHangUp(of socket: Int32, key: UInt64) {
+        if hangUps >= 0, socket >= 0 { _ = shim_hangup_watch_add(hangUps, socket, key) }
     }
 
     /// The stream's connection has ended.
-    func remove(_ stream: EventStream) {
+    func remove(_ key: UInt64) {
         let removed = state.withLock { state in
-            guard let open = state.open.removeValue(forKey: ObjectIdentifier(stream)) else { return false }
+            guard let open = state.open.removeValue(forKey: key) else { return false }
             let left = state.perAddress[open.address, default: 1] - 1
             state.perAddress[open.address] = left > 0 ? left : nil
             return true
@@ -61,17 +89,29 @@ final class EventStreams: Sendable {
         if removed { counted.decrement() }
     }
 
-    /// Sends a comment on every stream silent for a heartbeat, and ends every suspended one
-    /// whose client has closed its side of the connection.
+    /// Ends every stream whose client has closed its side of the connection; every fourth time,
+    /// sends a comment on every stream silent for a heartbeat.
     func sweep(now: ContinuousClock.Instant = .now) {
-        let streams = state.withLock { $0.open.values.map(\.stream) }
-        guard !streams.isEmpty else { return }
+        if hangUps >= 0 {
+            var keys = [UInt64](repeating: 0, count: 256)
+            let closed = Int(shim_hangup_watch_closed(hangUps, &keys, Int32(keys.count)))
+            if closed > 0 {
+                let streams = state.withLock { state in keys[..<closed].compactMap { state.open[$0]?.stream } }
+                for stream in streams { stream.finish() }
+            }
+        }
+        let (streams, isHeartbeatPass) = state.withLock { state in
+            state.sweeps &+= 1
+            let pass = state.sweeps % 4 == 0 && !state.open.isEmpty
+            return (pass ? state.open.values.map(\.stream) : [], pass)
+        }
+        guard isHeartbeatPass else { return }
         var sockets: [Int32] = []
         var watched: [EventStream] = []
         for stream in streams {
             let (socket, isSilent) = stream.watched(silentSince: now - heartbeat)
             if isSilent { stream.sendComment() }
-            if let socket, socket >= 0, !isSilent {
+            if hangUps < 0, let socket, socket >= 0, !isSilent {
                 sockets.append(socket)
                 watched.append(stream)
             }

@@ -206,11 +206,14 @@ private func answer(
 ) -> MHD_Result {
     var response = response
     if case .events(let stream) = response.body {
-        if let refusal = core.eventStreams.admit(stream, from: pending.clientAddress) {
+        switch core.eventStreams.admit(stream, from: pending.clientAddress) {
+        case .refused(let refusal):
             response = refusal
-        } else {
-            stream.onTermination { [streams = core.eventStreams] in streams.remove(stream) }
-            stream.attach(EventStream.Connection(pointer: connection, socket: shim_connection_socket(connection)))
+        case .admitted(let key):
+            stream.onTermination { [streams = core.eventStreams] in streams.remove(key) }
+            let socket = shim_connection_socket(connection)
+            stream.attach(EventStream.Connection(pointer: connection, socket: socket))
+            core.eventStreams.watchHangUp(of: socket, key: key)
         }
     }
     pending.answered = ((200...599).contains(response.status.code) ? response.status.code : 500, response.screen)

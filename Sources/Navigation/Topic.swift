@@ -4,13 +4,14 @@
 ///
 /// ```swift
 /// let list: Topic = "orders"
-/// let order = Topic("orders/\(id)")
+/// let order: Topic = "orders/\(id)"
 /// ```
 ///
 /// A topic is a signal, never data: a page that names the wrong one refreshes once too often,
 /// and learns nothing it could not read. Name an account's own topics with its id, so that no
-/// other account's writes refresh its pages.
-public struct Topic: Hashable, Comparable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+/// other account's writes refresh its pages. A page's stream token (`UpdateToken`) is signed, not
+/// encrypted: its topics' names are readable in the page, so keep secrets out of them.
+public struct Topic: Hashable, Comparable, Sendable, ExpressibleByStringInterpolation, CustomStringConvertible {
     /// The topic's name, as the store records its version.
     public let name: String
 
@@ -19,7 +20,7 @@ public struct Topic: Hashable, Comparable, Sendable, ExpressibleByStringLiteral,
         self.name = name
     }
 
-    /// The topic named by a string literal: `let orders: Topic = "orders"`.
+    /// The topic named by a string literal, interpolations included: `"orders/\(id)"`.
     public init(stringLiteral name: String) {
         self.init(name)
     }

@@ -109,6 +109,8 @@ extension NavigationResponder {
         let retry = ScreenContext(state: context.state, query: context.query, formToken: context.formToken,
                                   submitted: fields, error: error, errorField: field, request: context.request,
                                   identity: context.identity)
-        return try await html(page, context: retry)
+        // Drawn from one read, as a GET is: the page's topic versions from its data's snapshot.
+        let page = page
+        return try await app.reading { try await html(page, context: retry) }
     }
 }

@@ -1,13 +1,14 @@
 extension TestBrowser {
     /// Opens the current page's update stream (its `<meta name="navigation-updates">`), as the
-    /// library's script does while the page is visible, with the browser's cookies.
+    /// library's script does while the page is visible, with the browser's cookies; or the stream
+    /// at `url`, such as another page's (`BrowserPage.updatesURL`), with this browser's.
     ///
     /// - Throws: `BrowserError.noPage` before any page is loaded; `BrowserError.noUpdates` when
     ///   the page names no stream (its screens observe no topics, or the app has no
     ///   `LiveUpdates`).
-    public func openUpdates() async throws -> PageUpdates {
+    public func openUpdates(at url: String? = nil) async throws -> PageUpdates {
         guard let page else { throw BrowserError.noPage(action: "open the page's updates") }
-        guard let url = page.updatesURL else { throw BrowserError.noUpdates(page.url) }
+        guard let url = url ?? page.updatesURL else { throw BrowserError.noUpdates(page.url) }
         let target = try URLText.resolve(url, against: page.url, origin: origin)
         var outgoing = Outgoing(method: "GET", url: url, body: [], site: "same-origin",
                                 extra: ["Accept": "text/event-stream"])

@@ -169,6 +169,16 @@ private let streamRequest = "GET /events HTTP/1.1\r\nHost: t\r\nAccept: text/eve
         #expect(await received.next().map { String(decoding: $0, as: UTF8.self) } == "event: refresh\ndata: \n\n")
         #expect(await received.next() == nil)
     }
+
+    @Test func aReaderInProcessThatStopsEndsTheStream() async throws {
+        let stream = EventStream()
+        let ended = HTTPTestSupport.Locked(false)
+        stream.onTermination { ended.withLock { $0 = true } }
+        do { _ = stream.received() }
+        try await eventually { ended.withLock { $0 } }
+        #expect(stream.isFinished)
+        #expect(!stream.send(event: "late"))
+    }
 }
 
 private func withEventServer(
