@@ -115,13 +115,14 @@ public func withDemoApplication<Result: Sendable>(
 ) async throws -> Result {
     let demo = try DemoApplication(configuration, logger: logger, metricsFactory: metricsFactory)
     defer { demo.server.shutdown() }
-    return try await withThrowingTaskGroup(of: Void.self) { group in
-        group.addTask { try await demo.updates.run() }
-        defer { group.cancelAll() }
+    return try await demo.updates.running {
         guard let database = demo.database else { return try await body(demo.server) }
-        group.addTask { try await database.run() }
-        try await database.prepare()
-        return try await body(demo.server)
+        return try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await database.run() }
+            defer { group.cancelAll() }
+            try await database.prepare()
+            return try await body(demo.server)
+        }
     }
 }
 

@@ -3,6 +3,7 @@ import Logging
 import MicroHTTP
 import Navigation
 import ServiceLifecycle
+import Synchronization
 
 /// Keeps open pages up to date: a page whose screens observe topics (`Screen.observing(_:)`)
 /// names a signed update stream in `<meta name="navigation-updates">`, and the library's script
@@ -29,6 +30,7 @@ public final class LiveUpdates: Service, Sendable {
     public let tokenLifetime: Duration
     let keys: KeyRing
     private let watchers = Watchers()
+    private let isListening = Atomic(false)
     private let logger: Logger
 
     /// - Parameters:
@@ -51,36 +53,61 @@ public final class LiveUpdates: Service, Sendable {
     /// shutdown or cancellation; then ends every stream, whose pages reconnect after their
     /// `retry:` time.
     public func run() async throws {
-        let changes = store.changes()
-        // Streams may have opened before this listened: what they missed is read.
-        await catchUp(on: await watchers.topics)
-        await cancelWhenGracefulShutdown {
-            for await change in changes { await self.apply(change) }
+        // The changes are heard on a thread of the service's own: a refresh never waits for
+        // Swift's cooperative threads, whatever holds them.
+        let thread = UpdatesThread()
+        defer { thread.finish() }
+        try await withTaskExecutorPreference(thread) {
+            let changes = store.changes()
+            isListening.store(true, ordering: .releasing)
+            defer { isListening.store(false, ordering: .releasing) }
+            // Streams may have opened before this listened: what they missed is read.
+            await catchUp(on: watchers.topics)
+            await cancelWhenGracefulShutdown {
+                for await change in changes { await self.apply(change) }
+            }
         }
-        await watchers.endAll()
+        watchers.endAll()
+    }
+
+    /// Runs the service for as long as `body` does: `body` starts once it listens to the store,
+    /// and the service stops (ending every stream) when `body` returns or throws. For tests and
+    /// helpers that run an app in a scope; a server runs it in its `ServiceGroup` instead.
+    ///
+    /// ```swift
+    /// try await updates.running {
+    ///     try await server.test(.live) { browser in … }
+    /// }
+    /// ```
+    public func running<Result>(_ body: () async throws -> Result) async throws -> Result {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await self.run() }
+            defer { group.cancelAll() }
+            while !isRunning { try await Task.sleep(for: .milliseconds(1)) }
+            return try await body()
+        }
     }
 
     /// How many streams are open.
-    public var openStreams: Int {
-        get async { await watchers.count }
-    }
+    public var openStreams: Int { watchers.count }
+
+    /// Whether ``run()`` is listening to the store's changes.
+    public var isRunning: Bool { isListening.load(ordering: .acquiring) }
 
     func apply(_ change: TopicChange) async {
         switch change {
         case .published(let versions):
-            await watchers.refresh(behind: versions)
+            watchers.refresh(behind: versions)
         case .mayHaveMissed:
-            await catchUp(on: await watchers.topics)
+            await catchUp(on: watchers.topics)
         }
     }
 
     /// Keeps `stream` open for a page drawn from `versions`, and refreshes it at once when the
     /// store has already moved past them.
     func watch(_ stream: EventStream, versions: [Topic: Int]) async {
-        let id = await watchers.add(stream, versions: versions)
-        stream.onTermination { [watchers] in
-            Task { await watchers.remove(id) }
-        }
+        let id = watchers.add(stream, versions: versions)
+        stream.onTermination { [watchers] in watchers.remove(id) }
         // Read after adding: a change that commits in between is seen by one or the other.
         await catchUp(on: Set(versions.keys))
     }
@@ -89,7 +116,7 @@ public final class LiveUpdates: Service, Sendable {
     private func catchUp(on topics: Set<Topic>) async {
         guard !topics.isEmpty else { return }
         do {
-            await watchers.refresh(behind: try await store.versions(of: topics))
+            watchers.refresh(behind: try await store.versions(of: topics))
         } catch {
             logger.warning("cannot read the versions of \(topics.count) topics: \(error)")
         }
@@ -102,53 +129,69 @@ public final class LiveUpdates: Service, Sendable {
     }
 }
 
-/// The open streams, by topic.
-private actor Watchers {
+/// The open streams, by topic. Behind a lock, not an actor: a stream is added and removed on
+/// the server's threads, and refreshed on the writer's or the listener's, none of which should
+/// wait for another executor.
+private final class Watchers: Sendable {
     private struct Watcher {
         let stream: EventStream
         let versions: [Topic: Int]
     }
 
-    private var watchers: [Int: Watcher] = [:]
-    private var byTopic: [Topic: Set<Int>] = [:]
-    private var nextID = 0
+    private struct State {
+        var watchers: [Int: Watcher] = [:]
+        var byTopic: [Topic: Set<Int>] = [:]
+        var nextID = 0
 
-    var count: Int { watchers.count }
-    var topics: Set<Topic> { Set(byTopic.keys) }
+        mutating func remove(_ id: Int) -> Watcher? {
+            guard let watcher = watchers.removeValue(forKey: id) else { return nil }
+            for topic in watcher.versions.keys {
+                byTopic[topic]?.remove(id)
+                if byTopic[topic]?.isEmpty == true { byTopic[topic] = nil }
+            }
+            return watcher
+        }
+    }
+
+    private let state = Mutex(State())
+
+    var count: Int { state.withLock { $0.watchers.count } }
+    var topics: Set<Topic> { state.withLock { Set($0.byTopic.keys) } }
 
     func add(_ stream: EventStream, versions: [Topic: Int]) -> Int {
-        nextID += 1
-        watchers[nextID] = Watcher(stream: stream, versions: versions)
-        for topic in versions.keys { byTopic[topic, default: []].insert(nextID) }
-        return nextID
+        state.withLock { state in
+            state.nextID += 1
+            state.watchers[state.nextID] = Watcher(stream: stream, versions: versions)
+            for topic in versions.keys { state.byTopic[topic, default: []].insert(state.nextID) }
+            return state.nextID
+        }
     }
 
     func remove(_ id: Int) {
-        guard let watcher = watchers.removeValue(forKey: id) else { return }
-        for topic in watcher.versions.keys {
-            byTopic[topic]?.remove(id)
-            if byTopic[topic]?.isEmpty == true { byTopic[topic] = nil }
-        }
+        _ = state.withLock { $0.remove(id) }
     }
 
     /// Sends `refresh` on, and ends, every stream whose page saw an older version of one of
     /// these topics.
     func refresh(behind versions: [Topic: Int]) {
-        var due = Set<Int>()
-        for (topic, version) in versions {
-            for id in byTopic[topic] ?? [] where (watchers[id]?.versions[topic] ?? .max) < version {
-                due.insert(id)
+        let due = state.withLock { state in
+            var due = Set<Int>()
+            for (topic, version) in versions {
+                for id in state.byTopic[topic] ?? [] where (state.watchers[id]?.versions[topic] ?? .max) < version {
+                    due.insert(id)
+                }
             }
+            return due.compactMap { state.remove($0)?.stream }
         }
-        for id in due {
-            watchers[id]?.stream.finish(sending: "refresh")
-            remove(id)
-        }
+        // Outside the lock: an ended stream's termination removes it again, under the lock.
+        for stream in due { stream.finish(sending: "refresh") }
     }
 
     func endAll() {
-        for watcher in watchers.values { watcher.stream.finish() }
-        watchers = [:]
-        byTopic = [:]
+        let streams = state.withLock { state in
+            defer { state = State() }
+            return state.watchers.values.map(\.stream)
+        }
+        for stream in streams { stream.finish() }
     }
 }

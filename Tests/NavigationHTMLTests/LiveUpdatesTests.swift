@@ -56,11 +56,7 @@ private func withUpdates(
     let updates = LiveUpdates(store: topics, keys: keys, tokenLifetime: tokenLifetime)
     let responder = try NavigationResponder(
         app: ObservedNotes(), cookie: StateCookie<Notes>(keys: keys), updates: updates)
-    try await withThrowingTaskGroup(of: Void.self) { group in
-        group.addTask { try await updates.run() }
-        defer { group.cancelAll() }
-        try await body(responder, updates)
-    }
+    try await updates.running { try await body(responder, updates) }
 }
 
 /// The update stream's URL in the page at `path`, or nil when it names none.
@@ -127,7 +123,7 @@ private func rest(of received: AsyncStream<[UInt8]>) async -> String {
             topics.write("notes/1")
             #expect(await events.next().map { String(decoding: $0, as: UTF8.self) } == "event: refresh\ndata: \n\n")
             #expect(await events.next() == nil)
-            try await waitUntil { await updates.openStreams == 0 }
+            try await waitUntil { updates.openStreams == 0 }
         }
     }
 
@@ -146,7 +142,7 @@ private func rest(of received: AsyncStream<[UInt8]>) async -> String {
         try await withUpdates(topics) { responder, updates in
             let url = try #require(try await updatesURL(responder, at: "/notes"))
             let (_, received) = try await open(url, on: responder)
-            try await waitUntil { await updates.openStreams == 1 }
+            try await waitUntil { updates.openStreams == 1 }
             topics.write("notes", silently: true)   // another instance wrote; its notice was lost
             topics.broadcast.missed()
             #expect(await rest(of: try #require(received)).hasSuffix("event: refresh\ndata: \n\n"))
@@ -182,9 +178,10 @@ private func rest(of received: AsyncStream<[UInt8]>) async -> String {
         let responder = try NavigationResponder(
             app: ObservedNotes(), cookie: StateCookie<Notes>(keys: keys), updates: updates)
         let running = Task { try await updates.run() }
+        try await waitUntil { updates.isRunning }
         let url = try #require(try await updatesURL(responder, at: "/notes"))
         let (_, received) = try await open(url, on: responder)
-        try await waitUntil { await updates.openStreams == 1 }
+        try await waitUntil { updates.openStreams == 1 }
         running.cancel()
         let text = await rest(of: try #require(received))
         #expect(text.hasPrefix("retry: "))

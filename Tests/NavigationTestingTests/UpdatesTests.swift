@@ -10,9 +10,7 @@ import Testing
         let books = Books()
         let updates = LiveUpdates(store: books, keys: Shelf.keys)
         let server = try Shelf.server(books: books, updates: updates)
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await updates.run() }
-            defer { group.cancelAll() }
+        try await updates.running {
             try await server.test(transport) { browser in try await body(browser, books) }
         }
     }

@@ -47,11 +47,7 @@ struct LiveNotesServer {
         _ transport: TestTransport, settings: TestBrowser.Settings = TestBrowser.Settings(),
         isolation: isolated (any Actor)? = #isolation, _ body: (TestBrowser) async throws -> Value
     ) async throws -> Value {
-        try await withThrowingTaskGroup { group in
-            group.addTask { try await updates.run() }
-            defer { group.cancelAll() }
-            return try await server.test(transport, settings: settings, body)
-        }
+        try await updates.running { try await server.test(transport, settings: settings, body) }
     }
 }
 
