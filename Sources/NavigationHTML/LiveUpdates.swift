@@ -79,7 +79,9 @@ public final class LiveUpdates: Service, Sendable {
     ///     try await server.test(.live) { browser in … }
     /// }
     /// ```
-    public func running<Result>(_ body: () async throws -> Result) async throws -> Result {
+    public func running<Result>(
+        isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Result
+    ) async throws -> Result {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await self.run() }
             defer { group.cancelAll() }
