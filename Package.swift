@@ -137,7 +137,7 @@ let package = Package(
             dependencies: ["Navigation", "NavigationHTML", "MicroHTTP"]
         ),
         .target(
-            name: "HTTPTestSupport", dependencies: [.product(name: "Logging", package: "swift-log")],
+            name: "HTTPTestSupport", dependencies: ["MicroHTTP", .product(name: "Logging", package: "swift-log")],
             path: "Tests/HTTPTestSupport"),
         .testTarget(
             name: "MicroHTTPTests",

@@ -1,5 +1,5 @@
 import GRDB
-import Synchronization
+import MicroHTTP
 
 extension DemoStore {
     /// What one read connection has read (the names of ids, and whole answers such as a list of
@@ -38,10 +38,10 @@ extension DemoStore {
         }
 
         /// The names, and the whole answers: each part checks the version on its own.
-        private let entries = Mutex(Entries())
-        private let answers = Mutex<(version: Int64, values: [Key: any Sendable])>((.min, [:]))
+        private let entries = Locked(Entries())
+        private let answers = Locked<(version: Int64, values: [Key: any Sendable])>((.min, [:]))
         /// The version the page's transaction read as it began; nil between pages.
-        private let currentPageVersion = Mutex<Int64?>(nil)
+        private let currentPageVersion = Locked<Int64?>(nil)
 
         /// The page's transaction has begun, and saw `version`; nil: it ended.
         func setPageVersion(_ version: Int64?) {

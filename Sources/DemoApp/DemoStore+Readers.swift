@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import Synchronization
+import MicroHTTP
 
 extension DemoStore {
     /// The store's read-only connections to its file, one per read in progress.
@@ -27,7 +27,7 @@ extension DemoStore {
 
         private let path: String
         private let configuration: Configuration
-        private let idle = Mutex<[Reader]>([])
+        private let idle = Locked<[Reader]>([])
 
         init(path: String, configuration: Configuration) {
             var configuration = configuration

@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 
 /// A template compiled for one model type: literal bytes, and steps that read the model's fields
 /// through the closures its `TemplateFields` gave, with every name already resolved.
@@ -123,15 +123,19 @@ final class CompiledTemplates: Sendable {
         let model: ObjectIdentifier
     }
 
-    private let compiled = Mutex<[Key: CompiledTemplate]>([:])
+    /// Behind an `NSLock`, not a `Mutex`: every worker renders through it, and ThreadSanitizer
+    /// does not see a contended `Mutex`'s hand-over (see MicroHTTP's `Locked`), so it took each
+    /// template another thread compiled for a race.
+    private let lock = NSLock()
+    nonisolated(unsafe) private var compiled: [Key: CompiledTemplate] = [:]
 
     func compiled(
         for key: Key, compile: () throws(TemplateError) -> CompiledTemplate
     ) throws(TemplateError) -> CompiledTemplate {
-        if let template = compiled.withLock({ $0[key] }) { return template }
+        if let template = lock.withLock({ compiled[key] }) { return template }
         // Compiled outside the lock: another thread may compile the same one; either is kept.
         let template = try compile()
-        return compiled.withLock { compiled in
+        return lock.withLock {
             if let existing = compiled[key] { return existing }
             compiled[key] = template
             return template

@@ -155,7 +155,7 @@ private final class Watchers: Sendable {
         }
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     var count: Int { state.withLock { $0.watchers.count } }
     var topics: Set<Topic> { state.withLock { Set($0.byTopic.keys) } }

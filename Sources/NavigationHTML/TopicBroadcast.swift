@@ -1,4 +1,5 @@
 import Navigation
+import MicroHTTP
 import Synchronization
 
 /// Hands each announcement of a `TopicStore` to every subscriber: what a store's `changes()`
@@ -12,7 +13,7 @@ import Synchronization
 /// broadcast.publish(["orders": 13, "orders/ORD-001": 4])
 /// ```
 public final class TopicBroadcast: Sendable {
-    private let subscribers = Mutex<[Int: AsyncStream<TopicChange>.Continuation]>([:])
+    private let subscribers = Locked<[Int: AsyncStream<TopicChange>.Continuation]>([:])
     private let nextID = Atomic(0)
 
     /// A broadcast with no subscribers yet.

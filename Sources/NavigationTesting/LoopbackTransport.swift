@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import MicroHTTP
 
 /// Requests over TCP to the server on loopback, on kept-alive connections: one per request in
 /// flight, reused once answered, so a test may send several at once.
@@ -10,7 +10,7 @@ import Synchronization
 final class LoopbackTransport: BrowserTransport {
     private let port: Int
     private let timeout: Duration
-    private let idle = Mutex<[LoopbackConnection]>([])
+    private let idle = Locked<[LoopbackConnection]>([])
     let host: String
 
     /// Connects once to learn the address that answers (127.0.0.1, else ::1), and keeps that

@@ -1,4 +1,4 @@
-import Synchronization
+import MicroHTTP
 
 /// A page's update stream, open as the library's script keeps it (see `TestBrowser.openUpdates()`):
 /// the events the server sends, by name, as they arrive.
@@ -57,7 +57,7 @@ public final class PageUpdates: Sendable {
 }
 
 private final class Inbox: Sendable {
-    let state = Mutex<(events: [String], ended: Bool)>(([], false))
+    let state = Locked<(events: [String], ended: Bool)>(([], false))
 }
 
 /// The names of the events in a `text/event-stream` body, fed in pieces.

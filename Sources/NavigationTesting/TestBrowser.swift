@@ -1,5 +1,4 @@
 import MicroHTTP
-import Synchronization
 
 /// A browser with JavaScript off, for an app's tests: it keeps cookies, follows redirects, and
 /// clicks links and submits forms the way a person's browser does, so a test drives the app
@@ -26,13 +25,13 @@ public final class TestBrowser: Sendable {
     /// How the browser behaves.
     public let settings: Settings
     let transport: any BrowserTransport
-    private let memory: Mutex<(jar: CookieJar, page: BrowserPage?)>
+    private let memory: Locked<(jar: CookieJar, page: BrowserPage?)>
 
     init(transport: any BrowserTransport, settings: Settings) {
         self.transport = transport
         self.settings = settings
         origin = settings.proxy?.origin ?? "http://" + transport.host
-        memory = Mutex((CookieJar(isSecureOrigin: origin.hasPrefix("https:")), nil))
+        memory = Locked((CookieJar(isSecureOrigin: origin.hasPrefix("https:")), nil))
     }
 
     /// A browser of its own on the same server, with no cookies and no page: another user, or

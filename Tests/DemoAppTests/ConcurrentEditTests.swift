@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import HTTPTestSupport
 import Testing
+import MicroHTTP
 
 /// 64 connections post order edits at once to a server with two worker threads: every edit the
 /// server acknowledged with its 303 is the one the database keeps (no lost updates), and on

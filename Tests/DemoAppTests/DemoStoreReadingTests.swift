@@ -2,6 +2,7 @@
 import Foundation
 import HTTPTestSupport
 import Testing
+import MicroHTTP
 
 /// `DemoStore.reading(_:)` and the read connections it hands out: one snapshot per page, the
 /// next page sees every write before it, and reads at once on many threads neither wait for

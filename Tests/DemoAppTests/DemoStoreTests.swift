@@ -4,6 +4,7 @@ import GRDB
 import Synchronization
 import HTTPTestSupport
 import Testing
+import MicroHTTP
 
 /// `DemoStore` on real SQLite files in temporary directories.
 @Suite struct DemoStoreTests {

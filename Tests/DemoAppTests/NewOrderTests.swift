@@ -2,6 +2,7 @@ import DemoApp
 import Foundation
 import HTTPTestSupport
 import Testing
+import MicroHTTP
 
 /// Creating in a sheet, as the seeds' `AddItemView`: Orders' "New Order" toolbar button presents
 /// a form whose Save creates an order (303 to it) and whose Cancel creates nothing; bad input

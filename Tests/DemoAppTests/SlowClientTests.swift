@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTestSupport
 import Testing
+import MicroHTTP
 
 /// Slowloris: 500 connections from 127.0.0.2 send a request's headers a line at a time and never
 /// finish, reconnecting when dropped, while a normal client on 127.0.0.1 asks for a page once a

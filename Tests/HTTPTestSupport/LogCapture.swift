@@ -1,4 +1,5 @@
 import Logging
+import MicroHTTP
 
 /// A logger whose entries a test can read: level, message and metadata of each.
 public final class LogCapture: Sendable {

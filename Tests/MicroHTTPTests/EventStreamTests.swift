@@ -17,7 +17,7 @@ private struct Streams: HTTPResponder {
 
 /// The streams a server opened, in order.
 private final class Opened: Sendable {
-    private let streams = HTTPTestSupport.Locked<[EventStream]>([])
+    private let streams = Locked<[EventStream]>([])
     func add(_ stream: EventStream) { streams.withLock { $0.append(stream) } }
     var all: [EventStream] { streams.withLock { $0 } }
 
@@ -56,7 +56,7 @@ private let streamRequest = "GET /events HTTP/1.1\r\nHost: t\r\nAccept: text/eve
         let stream = try await opened.stream(0)
         #expect(stream.send(event: "refresh", data: "a\nb", id: "7"))
         #expect(try client.read(until: "data: b\n\n").contains("event: refresh\nid: 7\ndata: a\ndata: b\n\n"))
-        let ended = HTTPTestSupport.Locked(false)
+        let ended = Locked(false)
         stream.onTermination { ended.withLock { $0 = true } }
         stream.finish(sending: "bye")
         let rest = try client.read(until: "0\r\n\r\n")
@@ -75,7 +75,7 @@ private let streamRequest = "GET /events HTTP/1.1\r\nHost: t\r\nAccept: text/eve
                 _ = try client.readHead()
             }   // the client's socket is closed here
             let stream = try await opened.stream(0)
-            let ended = HTTPTestSupport.Locked(false)
+            let ended = Locked(false)
             stream.onTermination { ended.withLock { $0 = true } }
             try await eventually { ended.withLock { $0 } }
         }
@@ -140,7 +140,7 @@ private let streamRequest = "GET /events HTTP/1.1\r\nHost: t\r\nAccept: text/eve
         _ = try await opened.stream(19)
         let began = ContinuousClock.now
         // On a thread of its own: shutdown blocks, and the test's reads block too.
-        let stopped = HTTPTestSupport.Locked(false)
+        let stopped = Locked(false)
         let stopping = Thread {
             server.shutdown(timeout: 5)
             stopped.withLock { $0 = true }
@@ -172,7 +172,7 @@ private let streamRequest = "GET /events HTTP/1.1\r\nHost: t\r\nAccept: text/eve
 
     @Test func aReaderInProcessThatStopsEndsTheStream() async throws {
         let stream = EventStream()
-        let ended = HTTPTestSupport.Locked(false)
+        let ended = Locked(false)
         stream.onTermination { ended.withLock { $0 = true } }
         do { _ = stream.received() }
         try await eventually { ended.withLock { $0 } }
