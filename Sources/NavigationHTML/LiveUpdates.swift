@@ -57,7 +57,7 @@ public final class LiveUpdates: Service, Sendable {
         // Swift's cooperative threads, whatever holds them.
         let thread = UpdatesThread()
         defer { thread.finish() }
-        try await withTaskExecutorPreference(thread) {
+        await withTaskExecutorPreference(thread) {
             let changes = store.changes()
             isListening.store(true, ordering: .releasing)
             defer { isListening.store(false, ordering: .releasing) }
