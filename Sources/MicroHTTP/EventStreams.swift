@@ -49,8 +49,6 @@ final class EventStreams: Sendable {
         shim_hangup_watch_close(hangUps)
     }
 
-    var count: Int { state.withLock { $0.open.count } }
-
     /// Takes `stream` in for a client at `address`, or answers why not: `503` over the server's
     /// limit or while it stops, `429` over the address's, each with a `Retry-After` spread over a
     /// few seconds so that refused clients do not all come back at once. A refused stream ends.
@@ -100,26 +98,17 @@ final class EventStreams: Sendable {
                 for stream in streams { stream.finish() }
             }
         }
-        let (streams, isHeartbeatPass) = state.withLock { state in
+        let streams = state.withLock { state in
             state.sweeps &+= 1
-            let pass = state.sweeps % 4 == 0 && !state.open.isEmpty
-            return (pass ? state.open.values.map(\.stream) : [], pass)
+            return state.sweeps % 4 == 0 ? state.open.values.map(\.stream) : []
         }
-        guard isHeartbeatPass else { return }
-        var sockets: [Int32] = []
-        var watched: [EventStream] = []
+        var watched: [(item: EventStream, socket: Int32)] = []
         for stream in streams {
             let (socket, isSilent) = stream.watched(silentSince: now - heartbeat)
             if isSilent { stream.sendComment() }
-            if hangUps < 0, let socket, socket >= 0, !isSilent {
-                sockets.append(socket)
-                watched.append(stream)
-            }
+            if hangUps < 0, let socket, socket >= 0, !isSilent { watched.append((stream, socket)) }
         }
-        guard !sockets.isEmpty else { return }
-        var closed = [UInt8](repeating: 0, count: sockets.count)
-        shim_peers_closed(sockets, &closed, sockets.count)
-        for (stream, isClosed) in zip(watched, closed) where isClosed != 0 { stream.finish() }
+        for stream in closedPeers(of: watched) { stream.finish() }
     }
 
     /// Ends every stream, now and from now on (the server stops): each sends what it has and

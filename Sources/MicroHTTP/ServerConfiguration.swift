@@ -24,9 +24,9 @@ public struct ServerConfiguration: Sendable {
     /// core under 32 connections, two workers measured a p99 of 6.3 ms, one 4.4 ms).
     public var threads: Int
     /// Connections open at once (default 4096: room for `eventStreamLimit` streams beside
-    /// ordinary requests; the process needs a file descriptor for each). libmicrohttpd shares it evenly among the `threads`
-    /// workers, and a worker at its share stops accepting: past the limit, new connections wait
-    /// unaccepted in the kernel's queue until one closes.
+    /// ordinary requests; the process needs a file descriptor for each). libmicrohttpd shares it
+    /// evenly among the `threads` workers, and a worker at its share stops accepting: past the
+    /// limit, new connections wait unaccepted in the kernel's queue until one closes.
     public var connectionLimit: Int
     /// Connections open at once from one peer address (default 256); one more is accepted and
     /// closed at once, unanswered. Not applied when `trustedProxies` is set: a proxy speaks for
@@ -74,8 +74,9 @@ public struct ServerConfiguration: Sendable {
     public var eventStreamHeartbeat: Duration = .seconds(25)
 
     /// Everything but `requestDeadline`, `retainedFreeMemory`, `trustedProxies`,
-    /// `shutdownTimeout` and the event streams' limits, which are set as properties. Nothing is checked here: `Server.start()`
-    /// throws `ServerError.invalidConfiguration` for a value out of range.
+    /// `shutdownTimeout` and the event streams' limits, which are set as properties. Nothing is
+    /// checked here: `Server.start()` throws `ServerError.invalidConfiguration` for a value out
+    /// of range.
     public init(
         host: String = "127.0.0.1",
         port: Int = 8080,

@@ -30,23 +30,15 @@ final class Suspensions: Sendable {
         let tasks = waiting.withLock { Array($0.values) }
         guard !tasks.isEmpty else { return }
         var late: [RequestTask] = []
-        var watched: [RequestTask] = []
-        var sockets: [Int32] = []
+        var watched: [(item: RequestTask, socket: Int32)] = []
         for task in tasks {
             if task.deadline <= now {
                 late.append(task)
             } else if let connection = task.suspendedConnection, connection.socket >= 0 {
-                watched.append(task)
-                sockets.append(connection.socket)
+                watched.append((task, connection.socket))
             }
         }
-        for task in late { finish(task, with: Self.timedOut) }
-        guard !sockets.isEmpty else { return }
-        var closed = [UInt8](repeating: 0, count: sockets.count)
-        shim_peers_closed(sockets, &closed, sockets.count)
-        for (task, isClosed) in zip(watched, closed) where isClosed != 0 {
-            finish(task, with: Self.timedOut)
-        }
+        for task in late + closedPeers(of: watched) { finish(task, with: Self.timedOut) }
     }
 
     /// Answers every waiting request at once (the server stops).
@@ -59,4 +51,13 @@ final class Suspensions: Sendable {
         task.abandon(with: response)
         remove(task)
     }
+}
+
+/// The items whose socket's peer has closed it or its sending side, asked without waiting:
+/// libmicrohttpd does not watch a suspended connection.
+func closedPeers<Item>(of watched: [(item: Item, socket: Int32)]) -> [Item] {
+    guard !watched.isEmpty else { return [] }
+    var closed = [UInt8](repeating: 0, count: watched.count)
+    shim_peers_closed(watched.map(\.socket), &closed, watched.count)
+    return zip(watched, closed).compactMap { $1 != 0 ? $0.item : nil }
 }
