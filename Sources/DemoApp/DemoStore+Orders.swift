@@ -32,7 +32,7 @@ extension DemoStore {
             try db.cachedStatement(sql: "UPDATE purchase SET title = CAST(? AS TEXT), cents = ? WHERE id = ?")
                 .execute(arguments: [Data(title.utf8), cents, id])
             let changed = db.changesCount > 0
-            return (changed, changed ? [DemoTopic.orders, DemoTopic.order(id)] : [])
+            return (changed, changed ? DemoTopic.written(order: id) : [])
         }
     }
 
@@ -43,7 +43,7 @@ extension DemoStore {
     public func deleteOrder(id: String) throws -> Bool {
         try write { db in
             let deleted = try OrderRecord.deleteOne(db, key: id)
-            return (deleted, deleted ? [DemoTopic.orders, DemoTopic.order(id)] : [])
+            return (deleted, deleted ? DemoTopic.written(order: id) : [])
         }
     }
 
@@ -79,7 +79,7 @@ extension DemoStore {
             try db.execute(
                 sql: "INSERT INTO purchase (id, title, cents, placedOn, submission) VALUES (?, CAST(? AS TEXT), ?, ?, ?)",
                 arguments: [id, Data(title.utf8), cents, placedOn, submission])
-            return (Demo.Order(id: id, title: title, cents: cents, placedOn: placedOn), [DemoTopic.orders, DemoTopic.order(id)])
+            return (Demo.Order(id: id, title: title, cents: cents, placedOn: placedOn), DemoTopic.written(order: id))
         }
     }
 

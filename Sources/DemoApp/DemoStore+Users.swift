@@ -26,7 +26,7 @@ extension DemoStore {
             try db.execute(sql: "UPDATE user SET name = CAST(? AS TEXT) WHERE id = ?",
                            arguments: [Data(name.utf8), id])
             let changed = db.changesCount > 0
-            return (changed, changed ? [DemoTopic.users, DemoTopic.user(id)] : [])
+            return (changed, changed ? DemoTopic.written(user: id) : [])
         }
     }
 

@@ -8,4 +8,9 @@ enum DemoTopic {
 
     static func order(_ id: String) -> Topic { Topic("orders/\(id)") }
     static func user(_ id: Int) -> Topic { Topic("users/\(id)") }
+
+    /// What a write to order `id` (an edit, a deletion, its creation) moves: it and its list.
+    static func written(order id: String) -> [Topic] { [orders, order(id)] }
+    /// What a write to user `id` moves: it and its list.
+    static func written(user id: Int) -> [Topic] { [users, user(id)] }
 }

@@ -42,7 +42,7 @@ extension PostgresDemoStore {
         try await transaction { connection in
             let changed = try await connection.query(
                 #"UPDATE "user" SET "name" = \#(name) WHERE "id" = \#(id) RETURNING 1"#, logger: logger).collect().count > 0
-            if changed { try await move([DemoTopic.users, DemoTopic.user(id)], on: connection) }
+            if changed { try await move(DemoTopic.written(user: id), on: connection) }
             return changed
         }
     }
@@ -62,7 +62,7 @@ extension PostgresDemoStore {
             let changed = try await connection.query(#"""
                 UPDATE "purchase" SET "title" = \#(title), "cents" = \#(cents) WHERE "id" = \#(id) RETURNING 1
                 """#, logger: logger).collect().count > 0
-            if changed { try await move([DemoTopic.orders, DemoTopic.order(id)], on: connection) }
+            if changed { try await move(DemoTopic.written(order: id), on: connection) }
             return changed
         }
     }
@@ -72,7 +72,7 @@ extension PostgresDemoStore {
         return try await transaction { connection in
             let deleted = try await connection.query(
                 #"DELETE FROM "purchase" WHERE "id" = \#(id) RETURNING 1"#, logger: logger).collect().count > 0
-            if deleted { try await move([DemoTopic.orders, DemoTopic.order(id)], on: connection) }
+            if deleted { try await move(DemoTopic.written(order: id), on: connection) }
             return deleted
         }
     }
@@ -108,7 +108,7 @@ extension PostgresDemoStore {
                     VALUES (\#(id), \#(title), \#(cents), \#(placedOn), \#(submission)) ON CONFLICT ("id") DO NOTHING RETURNING 1
                     """#, logger: logger).collect()
                 if !inserted.isEmpty {
-                    try await move([DemoTopic.orders, DemoTopic.order(id)], on: connection)
+                    try await move(DemoTopic.written(order: id), on: connection)
                     return Demo.Order(id: id, title: title, cents: cents, placedOn: placedOn)
                 }
             }
