@@ -208,8 +208,8 @@ struct DemoResponder: HTTPResponder {
         try await navigation.respond(to: request)
     }
 
-    /// The library's own files, at once (see `NavigationResponder.immediateResponse(to:)`).
-    func immediateResponse(to request: Request) throws -> Response? {
-        try navigation.immediateResponse(to: request)
+    /// The library's own files at once, else the page's work (see `NavigationResponder.reply(to:)`).
+    func reply(to request: Request) throws -> Reply {
+        try navigation.reply(to: request)
     }
 }

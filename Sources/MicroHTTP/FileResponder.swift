@@ -53,17 +53,16 @@ public struct FileResponder: HTTPResponder {
         return try await fallback.respond(to: request)
     }
 
-    /// A file's answer, else the fallback's immediate answer. (For a request that is no file,
-    /// the server's `respond(to:)` that follows looks once more, in memory.)
-    public func immediateResponse(to request: Request) throws -> Response? {
-        if let response = fileResponse(to: request) { return response }
-        return try fallback.immediateResponse(to: request)
+    /// A file's answer, ready at once, else the fallback's reply.
+    public func reply(to request: Request) throws -> Reply {
+        if let response = fileResponse(to: request) { return .ready(response) }
+        return try fallback.reply(to: request)
     }
 
     /// The answer when the request names a file under the root, else nil.
     private func fileResponse(to request: Request) -> Response? {
-        // Nothing is allocated until the path's first segment names something in the root: a page
-        // passes here twice (see `immediateResponse(to:)`).
+        // Nothing is allocated until the path's first segment names something in the root: every
+        // page passes here.
         guard request.method == .get || request.method == .head,
               let relative = Self.relativePath(request.path),
               entries?.mayContain(Self.firstSegment(of: relative)) ?? true,

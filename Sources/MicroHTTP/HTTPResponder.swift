@@ -10,11 +10,12 @@
 /// responder's task is cancelled. Synchronous implementations satisfy the requirement as they
 /// are, but must not block for long: the worker pool is sized to the cores.
 ///
-/// A responder whose answer is sometimes at hand (a file, a cached page) can also give it
-/// synchronously with `immediateResponse(to:)`: the server asks that first and starts a task
-/// only for the requests it leaves, so such answers pay nothing for the async machinery. A
-/// responder that wraps another (`FileResponder`, a logger) forwards it; one that does not
-/// loses the inner responder's fast path, never its answers.
+/// The server asks each request's answer once, through `reply(to:)`: by default the work of
+/// `respond(to:)`. A responder whose answer is sometimes at hand (a file, a cached page) gives it
+/// there as `Reply.ready`, and the server then sends it with no task at all; one that wraps
+/// another (`FileResponder`, `Router`, a logger) decides once what it does with the request and
+/// hands on the inner reply, so a request walks the chain once (see `Reply`). A wrapper that
+/// implements only `respond(to:)` still works, but the requests it wraps always get a task.
 ///
 /// A thrown `HTTPError` becomes a plain-text response with its status, message and headers;
 /// any other error becomes a generic `500 Internal Server Error` whose body never contains the
@@ -27,16 +28,19 @@
 ///         }
 ///     }
 public protocol HTTPResponder: Sendable {
-    /// The answer to `request`, asked for when `immediateResponse(to:)` gave none. It may wait, and
-    /// is cancelled at the request's deadline; a thrown `HTTPError` answers with its status.
+    /// The answer to `request`. It may wait, and is cancelled at the request's deadline; a
+    /// thrown `HTTPError` answers with its status.
     func respond(to request: Request) async throws -> Response
 
-    /// The answer when it is ready without waiting, else nil, and the server then calls
-    /// `respond(to:)`. Must give the same answer `respond(to:)` would, and must not block.
-    /// Errors are treated as `respond(to:)`'s are. The default answers nil.
-    func immediateResponse(to request: Request) throws -> Response?
+    /// How `request` is answered: the response when it is ready without waiting, else the work
+    /// that produces it; the server asks this, once per request. Must come to the answer
+    /// `respond(to:)` gives, and must not block. Errors are treated as `respond(to:)`'s are.
+    /// The default is `respond(to:)`'s work.
+    func reply(to request: Request) throws -> Reply
 }
 
 extension HTTPResponder {
-    public func immediateResponse(to request: Request) throws -> Response? { nil }
+    public func reply(to request: Request) throws -> Reply {
+        .pending { try await respond(to: request) }
+    }
 }

@@ -18,24 +18,20 @@ public struct HeaderAddingResponder: HTTPResponder {
     /// `next`'s answer with the fields set; an `HTTPError` it throws is answered here, with them,
     /// and any other error passes through (the server answers a bare `500`).
     public func respond(to request: Request) async throws -> Response {
-        do {
-            return adding(try await next.respond(to: request))
-        } catch let error as HTTPError {
-            return adding(error.response)
-        }
+        try await reply(to: request).response()
     }
 
-    public func immediateResponse(to request: Request) throws -> Response? {
-        do {
-            return try next.immediateResponse(to: request).map(adding)
-        } catch let error as HTTPError {
-            return adding(error.response)
+    /// `next`'s reply, its answer (or `HTTPError`) given the fields when it comes.
+    public func reply(to request: Request) throws -> Reply {
+        try Reply.transforming(try next.reply(to: request)) { [fields] outcome in
+            var response: Response
+            do {
+                response = try outcome.get()
+            } catch let error as HTTPError {
+                response = error.response
+            }
+            for (name, value) in fields { response.headers.replace(name, value) }
+            return response
         }
-    }
-
-    private func adding(_ response: Response) -> Response {
-        var response = response
-        for (name, value) in fields { response.headers.replace(name, value) }
-        return response
     }
 }

@@ -43,15 +43,14 @@ final class RequestTask: TaskExecutor {
         self.continuations = continuations
     }
 
-    /// Starts `core`'s answer to `request` and runs it on this thread until it answers or first
-    /// waits. (One closure, capturing what it needs, rather than a closure of the caller's
-    /// wrapped in another: one allocation fewer per request.)
+    /// Starts `work`, the answer to `request`, and runs it on this thread until it answers or
+    /// first waits.
     ///
     /// - Returns: The answer when it came without waiting, else nil: the caller must then
     ///   `suspend` the connection.
-    func runInline(_ request: Request, on core: ServerCore) -> Response? {
+    func runInline(_ request: Request, _ work: @escaping @Sendable () async throws -> Response) -> Response? {
         let task = Task.immediateDetached(executorPreference: self) { [self] in
-            _ = deliver(await core.response(for: request))
+            _ = deliver(await ServerCore.response(for: request, from: work))
         }
         return state.withLock { state in
             guard case .answered(let response) = state.answer else {

@@ -4,8 +4,8 @@
 ///
 /// ```swift
 /// var router = Router(fallback: pages)
-/// router.get("/healthz") { _, _ in .text("ok") }          // answered at once, on the server's thread
-/// router.get("/api/orders/{id}") { request, context in      // may await
+/// router.on(.get, "/healthz") { _, _ in .text("ok") }     // answered at once, on the server's thread
+/// router.on(.get, "/api/orders/{id}") { request, context in   // may await
 ///     guard let order = try await store.order(context.parameters["id"]!) else {
 ///         throw HTTPError(.notFound, "There is no order \(context.parameters["id"]!).")
 ///     }
@@ -60,43 +60,33 @@ public struct Router: HTTPResponder {
     }
 
     public func respond(to request: Request) async throws -> Response {
-        switch match(request) {
-        case .none:
-            return try await fallback.respond(to: request)
-        case .refused(let response):
-            return response
-        case .found(let action, let context):
-            var response: Response
-            do {
-                switch action {
-                case .waiting(let handler): response = try await handler(request, context)
-                case .immediate(let handler): response = try handler(request, context)
-                }
-            } catch let error as HTTPError {
-                response = .jsonError(error)
-            }
-            response.screen = response.screen ?? context.route
-            return response
-        }
+        try await reply(to: request).response()
     }
 
-    public func immediateResponse(to request: Request) throws -> Response? {
+    /// The route's reply, matched once: an immediate handler's answer or a refusal at once, a
+    /// waiting handler's work, or the fallback's reply.
+    public func reply(to request: Request) throws -> Reply {
         switch match(request) {
         case .none:
-            return try fallback.immediateResponse(to: request)
+            return try fallback.reply(to: request)
         case .refused(let response):
-            return response
-        case .found(.immediate(let handler), let context):
-            var response: Response
-            do {
-                response = try handler(request, context)
-            } catch let error as HTTPError {
-                response = .jsonError(error)
+            return .ready(response)
+        case .found(let action, let context):
+            let reply: () throws -> Reply = switch action {
+            case .immediate(let handler): { .ready(try handler(request, context)) }
+            case .waiting(let handler): { .pending { try await handler(request, context) } }
             }
-            response.screen = response.screen ?? context.route
-            return response
-        case .found(.waiting, _):
-            return nil
+            return try Reply.transforming(try reply()) { outcome in
+                // An `HTTPError` as JSON, and the answer named by its route.
+                var response: Response
+                do {
+                    response = try outcome.get()
+                } catch let error as HTTPError {
+                    response = .jsonError(error)
+                }
+                response.screen = response.screen ?? context.route
+                return response
+            }
         }
     }
 

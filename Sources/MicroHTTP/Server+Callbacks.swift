@@ -143,11 +143,15 @@ private func finish(_ pending: PendingRequest, on connection: OpaquePointer, cor
     if request.id.isEmpty { request.id = core.requestIDs.next() }
     pending.requestID = request.id
     pending.clientAddress = request.clientAddress
-    if let response = core.immediateResponse(for: request) {
+    let work: @Sendable () async throws -> Response
+    switch core.reply(for: request) {
+    case .ready(let response):
         return answer(response, for: pending, on: connection, closing: core.isDraining, requestID: request.id, core: core)
+    case .pending(let pendingWork):
+        work = pendingWork
     }
     let task = RequestTask(deadline: .now + core.requestDeadline, continuations: core.continuations)
-    if let response = task.runInline(request, on: core) {
+    if let response = task.runInline(request, work) {
         // Read after responding: shutdown may have begun while the responder ran.
         return answer(response, for: pending, on: connection, closing: core.isDraining, requestID: request.id, core: core)
     }

@@ -14,11 +14,11 @@ extension Server {
     /// parsed a request: a method outside `HTTPMethod` is answered `405` with `Allow`, and a body
     /// over the configured `maxBodySize` `413`, neither reaching the responder; a trusted proxy's
     /// forwarded headers are read (when `clientAddress` is one of
-    /// `ServerConfiguration.trustedProxies`); the responder's `immediateResponse(to:)` is asked
-    /// first, then `respond(to:)`, which gives way to `503` with `Retry-After` and is cancelled
-    /// when the configured `requestDeadline` passes first; thrown errors become responses as the
-    /// server turns them (an `HTTPError`'s own response, any other error a bare `500`). The
-    /// answer is then trimmed as the server trims what it sends: header fields unsafe on the wire
+    /// `ServerConfiguration.trustedProxies`); the responder's reply is asked once
+    /// (`HTTPResponder.reply(to:)`), and its work, when the answer is not ready, gives way to
+    /// `503` with `Retry-After` and is cancelled when the configured `requestDeadline` passes
+    /// first; thrown errors become responses as the server turns them (an `HTTPError`'s own
+    /// response, any other error a bare `500`). The answer is then trimmed as the server trims what it sends: header fields unsafe on the wire
     /// and invalid cookies dropped, a status outside 200...599 sent as `500`, and no body for a
     /// HEAD. A `.file` body is read into bytes and its descriptor closed; an `.events` body is
     /// the stream itself, which the caller reads (`EventStream.received()`) and ends.
@@ -57,28 +57,29 @@ extension Server {
         request.baseLogger = core.logger
         if !core.proxies.isEmpty { core.proxies.apply(to: &request) }
         if request.id.isEmpty { request.id = core.requestIDs.next() }
-        let response = if let immediate = core.immediateResponse(for: request) {
-            immediate
-        } else {
-            await core.response(for: request, within: core.requestDeadline)
+        let response = switch core.reply(for: request) {
+        case .ready(let response): response
+        case .pending(let work): await core.response(for: request, from: work, within: core.requestDeadline)
         }
         return response.identified(request.id).asSent(toHead: request.method == .head)
     }
 }
 
 extension ServerCore {
-    /// `response(for:)`, unless `deadline` passes first: then `503` with `Retry-After`, as a
-    /// waiting request gets from the server, and the responder's task is cancelled. A cancelled
-    /// caller cancels the responder too.
-    func response(for request: Request, within deadline: Duration) async -> Response {
+    /// `work`'s answer to `request`, unless `deadline` passes first: then `503` with
+    /// `Retry-After`, as a waiting request gets from the server, and the work is cancelled. A
+    /// cancelled caller cancels the work too.
+    func response(
+        for request: Request, from work: @escaping @Sendable () async throws -> Response, within deadline: Duration
+    ) async -> Response {
         /// The caller waiting for the first answer, and the tasks racing to give it.
         let race = Locked<(waiting: CheckedContinuation<Response, Never>?, work: Task<Void, Never>?, timer: Task<Void, Never>?)>(
             (nil, nil, nil))
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 race.withLock { $0.waiting = continuation }
-                let work = Task {
-                    let response = await self.response(for: request)
+                let running = Task {
+                    let response = await ServerCore.response(for: request, from: work)
                     let (waiting, timer) = race.withLock { race in
                         defer { race.waiting = nil }
                         return (race.waiting, race.timer)
@@ -94,11 +95,11 @@ extension ServerCore {
                         return race.waiting
                     }
                     guard let waiting else { return }
-                    work.cancel()
+                    running.cancel()
                     waiting.resume(returning: Suspensions.timedOut)
                 }
                 race.withLock { race in
-                    race.work = work
+                    race.work = running
                     race.timer = timer
                 }
             }

@@ -62,23 +62,25 @@ final class ServerCore: Sendable {
 
     func beginDraining() { draining.store(true, ordering: .releasing) }
 
-    /// The responder's answer, with thrown errors turned into responses so that no
-    /// error text other than an `HTTPError`'s message ever reaches a client.
-    func response(for request: Request) async -> Response {
+    /// The responder's reply to `request`, asked once, with an error thrown at once answered as
+    /// `response(for:error:)` answers it.
+    func reply(for request: Request) -> Reply {
         do {
-            return try await responder.respond(to: request)
+            return try responder.reply(to: request)
         } catch {
-            return Self.response(for: error, to: request)
+            return .ready(Self.response(for: error, to: request))
         }
     }
 
-    /// The responder's immediate answer, if it has one, with errors turned into responses as
-    /// `response(for:)` turns them.
-    func immediateResponse(for request: Request) -> Response? {
+    /// The work's answer, with thrown errors turned into responses so that no error text other
+    /// than an `HTTPError`'s message ever reaches a client.
+    static func response(
+        for request: Request, from work: @Sendable () async throws -> Response
+    ) async -> Response {
         do {
-            return try responder.immediateResponse(to: request)
+            return try await work()
         } catch {
-            return Self.response(for: error, to: request)
+            return response(for: error, to: request)
         }
     }
 

@@ -67,9 +67,10 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
         appStylesheets = stylesheets.map(PageModel.Stylesheet.init)
     }
 
-    /// The library's own files (`LibraryAssets`), at once; nil for every other request.
-    public func immediateResponse(to request: Request) throws -> Response? {
-        LibraryAssets.response(to: request)
+    /// The library's own files (`LibraryAssets`) at once; every other request's work.
+    public func reply(to request: Request) throws -> Reply {
+        if let asset = LibraryAssets.response(to: request) { return .ready(asset) }
+        return .pending { try await page(for: request) }
     }
 
     /// Answers a GET or HEAD with the page the URL names, all of it inside one
@@ -81,6 +82,11 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
     /// its status.
     public func respond(to request: Request) async throws -> Response {
         if let asset = LibraryAssets.response(to: request) { return asset }
+        return try await page(for: request)
+    }
+
+    /// Every answer but the library's files.
+    private func page(for request: Request) async throws -> Response {
         guard [.get, .head, .post].contains(request.method) else {
             throw HTTPError(.methodNotAllowed, "Only GET, HEAD and POST are served here.")
         }

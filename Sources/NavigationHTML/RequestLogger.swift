@@ -21,30 +21,21 @@ public struct RequestLogger: HTTPResponder {
     /// `next` throws, the line has the status the server answers for the error (an
     /// `HTTPError`'s, else 500) and the error is thrown on.
     public func respond(to request: Request) async throws -> Response {
-        let start = ContinuousClock.now
-        do {
-            return logged(try await next.respond(to: request), for: request, since: start)
-        } catch {
-            log(request, Self.status(of: error), since: start)
-            throw error
-        }
+        try await reply(to: request).response()
     }
 
-    /// Logs the next responder's immediate answers; a request it leaves is logged by
-    /// `respond(to:)`, which the server calls then.
-    public func immediateResponse(to request: Request) throws -> Response? {
+    /// `next`'s reply, logged once its answer (or error) comes.
+    public func reply(to request: Request) throws -> Reply {
         let start = ContinuousClock.now
-        do {
-            return try next.immediateResponse(to: request).map { logged($0, for: request, since: start) }
-        } catch {
-            log(request, Self.status(of: error), since: start)
-            throw error
+        return try Reply.transforming(try next.reply(to: request)) { [self] outcome in
+            switch outcome {
+            case .success(let response):
+                log(request, response.status, since: start)
+            case .failure(let error):
+                log(request, Self.status(of: error), since: start)
+            }
+            return try outcome.get()
         }
-    }
-
-    private func logged(_ response: Response, for request: Request, since start: ContinuousClock.Instant) -> Response {
-        log(request, response.status, since: start)
-        return response
     }
 
     private func log(_ request: Request, _ status: HTTPStatus, since start: ContinuousClock.Instant) {

@@ -6,8 +6,8 @@ import Testing
 private struct Paths: HTTPResponder {
     struct Broken: Error {}
 
-    func immediateResponse(to request: Request) throws -> Response? {
-        request.path == "/now" ? .text("now") : nil
+    func reply(to request: Request) throws -> Reply {
+        request.path == "/now" ? .ready(.text("now")) : .pending { try await respond(to: request) }
     }
 
     func respond(to request: Request) async throws -> Response {

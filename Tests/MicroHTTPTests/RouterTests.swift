@@ -101,8 +101,8 @@ import Testing
 
     @Test func routesThatAnswerAtOnceTakeTheFastPath() throws {
         let router = Self.router()
-        #expect(try router.immediateResponse(to: Request(method: .get, path: "/healthz"))?.bodyBytes == Array("ok".utf8))
-        #expect(try router.immediateResponse(to: Request(method: .get, path: "/api/orders/ORD-001")) == nil, "a handler that waits")
-        #expect(try router.immediateResponse(to: Request(method: .get, path: "/orders")) == nil, "the fallback's own answer")
+        #expect(try router.reply(to: Request(method: .get, path: "/healthz")).readyResponse?.bodyBytes == Array("ok".utf8))
+        #expect(try router.reply(to: Request(method: .get, path: "/api/orders/ORD-001")).readyResponse == nil, "a handler that waits")
+        #expect(try router.reply(to: Request(method: .get, path: "/orders")).readyResponse == nil, "the fallback's own answer")
     }
 }

@@ -46,7 +46,7 @@ import Testing
         for (name, type) in [("app.css", "text/css; charset=utf-8"), ("app.js", "text/javascript; charset=utf-8"),
                              ("icons/star.svg", "image/svg+xml")] {
             let request = Request(method: .get, path: LibraryAssets.url(of: name))
-            let response = try #require(try responder.immediateResponse(to: request), "at once, without a task")
+            let response = try #require(try responder.reply(to: request).readyResponse, "at once, without a task")
             #expect(response.status == .ok && response.headers["Content-Type"] == type, "\(name)")
             #expect(response.headers["Cache-Control"] == "public, max-age=31536000, immutable")
             #expect(!response.bodyBytes.isEmpty)
@@ -54,9 +54,9 @@ import Testing
             let again = Request(method: .get, path: LibraryAssets.url(of: name), headers: HTTPHeaders([("If-None-Match", etag)]))
             #expect(try await responder.respond(to: again).status == .notModified)
         }
-        #expect(try responder.immediateResponse(to: Request(method: .get, path: "/books")) == nil, "pages are not files")
+        #expect(try responder.reply(to: Request(method: .get, path: "/books")).readyResponse == nil, "pages are not files")
         #expect(try await get(responder, LibraryAssets.url(of: "icons/none.svg")).status == .notFound)
-        #expect(try responder.immediateResponse(to: Request(method: .post, path: LibraryAssets.url(of: "app.css"))) == nil)
+        #expect(try responder.reply(to: Request(method: .post, path: LibraryAssets.url(of: "app.css"))).readyResponse == nil)
     }
 
     @Test func iconsOfTheSetAreDrawnByNameInTabsAndRows() async throws {

@@ -24,8 +24,8 @@ private struct Capture: LogHandler {
 
 /// Answers "/now" on the immediate path, everything else later, "/broken" with an error.
 private struct Paths: HTTPResponder {
-    func immediateResponse(to request: Request) throws -> Response? {
-        request.path == "/now" ? .text("now", status: .created) : nil
+    func reply(to request: Request) throws -> Reply {
+        request.path == "/now" ? .ready(.text("now", status: .created)) : .pending { try await respond(to: request) }
     }
 
     func respond(to request: Request) async throws -> Response {
@@ -39,10 +39,11 @@ private struct Paths: HTTPResponder {
         let lines = LogLines()
         let logger = RequestLogger(next: Paths(), logger: Logger(label: "test") { _ in Capture(lines: lines) })
 
-        #expect(try logger.immediateResponse(to: Request(method: .get, path: "/now", clientAddress: "203.0.113.7"))?.status == .created)
-        #expect(try logger.immediateResponse(to: Request(method: .get, path: "/page")) == nil)
-        #expect(lines.all.count == 1, "a request left to respond(to:) is not logged yet")
-        #expect(try await logger.respond(to: Request(method: .get, path: "/page")).status == .ok)
+        #expect(try logger.reply(to: Request(method: .get, path: "/now", clientAddress: "203.0.113.7")).readyResponse?.status == .created)
+        let page = try logger.reply(to: Request(method: .get, path: "/page"))
+        #expect(page.readyResponse == nil)
+        #expect(lines.all.count == 1, "a request whose answer is pending is not logged yet")
+        #expect(try await page.response().status == .ok)
         await #expect(throws: HTTPError.self) { try await logger.respond(to: Request(method: .post, path: "/broken")) }
 
         let logged = lines.all
