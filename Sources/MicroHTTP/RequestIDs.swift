@@ -13,8 +13,23 @@ final class RequestIDs: Sendable {
         prefix = String(repeating: "0", count: 16 - random.count) + random + "-"
     }
 
+    /// One string of the prefix and the counter in hex, written in place: a request id is made
+    /// for every request.
     func next() -> String {
-        prefix + String(counter.wrappingAdd(1, ordering: .relaxed).newValue, radix: 16)
+        let number = counter.wrappingAdd(1, ordering: .relaxed).newValue
+        let digits = max(1, (64 - number.leadingZeroBitCount + 3) / 4)
+        return String(unsafeUninitializedCapacity: prefix.utf8.count + digits) { buffer in
+            var count = 0
+            for byte in prefix.utf8 {
+                buffer[count] = byte
+                count += 1
+            }
+            for index in 0..<digits {
+                let nibble = UInt8(truncatingIfNeeded: number >> (UInt64(digits - 1 - index) * 4)) & 0xF
+                buffer[count + index] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+            }
+            return count + digits
+        }
     }
 
     /// Whether `text` may stand as a request id a proxy sent: 1 to 128 letters, digits, `-`, `_`,

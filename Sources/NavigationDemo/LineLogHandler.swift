@@ -27,10 +27,36 @@ struct LineLogHandler: LogHandler {
     }
 
     func log(event: LogEvent) {
-        let merged = event.metadata.map { metadata.merging($0) { $1 } } ?? metadata
-        let fields = merged.isEmpty ? "" : " " + merged.sorted { $0.key < $1.key }.map { "\($0)=\($1)" }.joined(separator: " ")
-        var text = "\(Self.clock.text()) \(event.level) \(label):\(fields) [\(event.source)] \(event.message)\n"
+        // One string, grown once: a request's line is written for every request.
+        let message = event.message.description
+        var text = Self.clock.text()
+        text.reserveCapacity(text.utf8.count + label.utf8.count + event.source.utf8.count + message.utf8.count + 96)
+        text += " "
+        text += event.level.rawValue
+        text += " "
+        text += label
+        text += ":"
+        if let fields = event.metadata, metadata.isEmpty {
+            // The usual case: the line's own fields only, nothing to merge.
+            Self.append(fields, to: &text)
+        } else {
+            Self.append(event.metadata.map { metadata.merging($0) { $1 } } ?? metadata, to: &text)
+        }
+        text += " ["
+        text += event.source
+        text += "] "
+        text += message
+        text += "\n"
         text.withUTF8 { StandardErrorWriter.shared.write($0, urgent: event.level >= .warning) }
+    }
+
+    /// ` key=value` for each field, in the keys' order.
+    private static func append(_ fields: Logger.Metadata, to text: inout String) {
+        if fields.count == 1, let (key, value) = fields.first {
+            text += " \(key)=\(value)"
+            return
+        }
+        for (key, value) in fields.sorted(by: { $0.key < $1.key }) { text += " \(key)=\(value)" }
     }
 
     private static let clock = SecondClock()

@@ -62,10 +62,10 @@ public protocol NavigationApp: Sendable {
 
     /// The titles of the screens `routes` name, leaving out each whose item no longer exists
     /// (and holding no route that was not asked about).
-    /// Every request asks once, for every screen it holds (each tab's stack and selection, the
-    /// URL's, the presentation's), so an app can answer with one query however deep the stacks
-    /// are. Restoring drops the screens left out from the remembered stacks, as the seeds'
-    /// `compactMap` does; the visible stack is cut below the first, with `title(for:)`'s error.
+    /// Every request asks once, for the screens its page shows (the selected tab's stack and
+    /// selection, the presentation's), so an app can answer with one query however deep the
+    /// stack is. A remembered screen left out is dropped, as the seeds' `compactMap` does on
+    /// restore; a stack the URL names is cut below the first, with `title(for:)`'s error.
     /// Throw only when the answer cannot be known (the database is unreachable): the request then
     /// fails and the remembered stacks stay as they are. By default: `title(for:)` of each
     /// route, leaving out those for which it throws a 4xx `HTTPError`.

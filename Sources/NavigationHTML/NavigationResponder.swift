@@ -99,64 +99,46 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
         return try await app.reading { try await answer(request) }
     }
 
+    /// A page's answer, in stages: what the request brings, the state resolved, the form acted
+    /// on or the page rendered, and the cookie set when the state to remember changed.
     private func answer(_ request: Request) async throws -> Response {
-        let match = Location<Schema>.match(path: request.path, query: request.query)
-        // The stack the URL replaces is not read, unless its tab is hidden (then it is kept).
-        let cookieName = request.isHTTPS ? cookie.secureName : cookie.name
-        var reading = request.cookies[cookieName].flatMap { cookie.read($0, leavingUnread: match.replacedTab) }
-        if let tab = match.replacedTab, reading?.stored.state.isVisible(tab) == false { reading?.readUnreadStack() }
-        var stored = reading?.stored
-        if request.method == .post {
-            try checkSameSite(request, nonce: stored?.nonce ?? "")
-        }
-        let identity = try await app.identity(for: request)
-        if Self.hasAccounts, stored?.state.owner != identity?.stateKey {
-            // Another account's state, or one from before signing in or out: not restored, and
-            // its nonce (so the form tokens made for it) goes with it.
-            reading = nil
-            stored = nil
-        }
-        let nonce = stored?.nonce.isEmpty == false ? stored!.nonce : StateCookie<Schema>.newNonce()
-        var restored = stored?.state ?? NavigationState()
-        if Self.hasAccounts { restored.bind(to: identity?.stateKey) }
-        var page = resolve(match, path: request.path, restoring: restored)
+        var incoming = IncomingState(request, cookie: cookie)
+        if request.method == .post { try checkSameSite(request, nonce: incoming.nonce) }
+        incoming.bind(to: try await app.identity(for: request))
+        var page = try await resolve(incoming, request: request)
         if page.state.requiresSignIn && !page.state.isSignedIn {
-            return try signInFirst(page, restored: restored, request: request, nonce: nonce, cookieName: cookieName)
+            return try signInFirst(page, incoming: incoming, request: request)
         }
-        let routes = Self.routes(restored: restored, shown: page.state)
-        let titles = ScreenTitles(try await app.titles(of: routes, identity: identity), of: routes)
-        let dropped = dropMissingItems(from: &restored, titles: titles)
-        if dropped != nil { page = resolve(match, path: request.path, restoring: restored) }
-        page.notice = page.notice ?? stored?.notice ?? dropped
-        var carried: String?
-        var visible: EncodedStack<Schema.Route>?
-        var response: Response
-        if page.isRoot {
+        var answer = try await act(on: &page, incoming: incoming, request: request)
+        let nonce = page.state.owner == incoming.restored.owner ? incoming.nonce : StateCookie<Schema>.newNonce()
+        remember(page.state, nonce: nonce, notice: answer.carried, in: &answer.response, reading: incoming.reading,
+                 visible: answer.visible, cookieName: incoming.cookieName, isHTTPS: request.isHTTPS)
+        answer.response.screen = page.isRoot ? "launch" : Self.screenKind(of: page)
+        return answer.response
+    }
+
+    /// The third stage: a redirect where the URL is not the screen to show (`/`, or a
+    /// remembered stack that lost screens), the form handed to the app for a POST, else the
+    /// page rendered (or its state as JSON).
+    private func act(
+        on page: inout RenderedPage<Schema>, incoming: IncomingState<Schema>, request: Request
+    ) async throws -> (response: Response, carried: String?, visible: EncodedStack<Schema.Route>?) {
+        if page.isRoot || page.droppedScreens > 0 {
             guard request.method != .post else { throw HTTPError(.notFound, "There is no form here.") }
-            page.state = app.launch(page.state)
-            response = .redirect(to: page.state.url)
-            carried = page.notice
-        } else {
-            let context = await validate(
-                &page, titles: titles, request: request, formToken: cookie.formToken(for: nonce), identity: identity)
-            visible = context.links.encodedStack
-            if request.method == .post {
-                response = try await submit(request, page: &page, context: context)
-                carried = page.noticeForNextPage
-            } else if wantsJSON(request) {
-                response = try json(page)
-            } else {
-                page.movement = Self.movement(
-                    reading: reading, referer: request.headers["Referer"], next: page.state.location,
-                    visible: context.links.encodedStack)
-                response = try await html(page, context: context)
-            }
+            if page.isRoot { page.state = app.launch(page.state) }
+            return (.redirect(to: page.state.url), page.notice, nil)
         }
-        let nextNonce = page.state.owner == restored.owner ? nonce : StateCookie<Schema>.newNonce()
-        remember(page.state, nonce: nextNonce, notice: carried, in: &response, reading: reading, visible: visible,
-                 cookieName: cookieName, isHTTPS: request.isHTTPS)
-        response.screen = page.isRoot ? "launch" : Self.screenKind(of: page)
-        return response
+        let context = await validate(
+            &page, request: request, formToken: cookie.formToken(for: incoming.nonce), identity: incoming.identity)
+        let visible = context.links.encodedStack
+        if request.method == .post {
+            let response = try await submit(request, page: &page, context: context)
+            return (response, page.noticeForNextPage, visible)
+        }
+        if wantsJSON(request) { return (try json(page), nil, visible) }
+        page.movement = Self.movement(
+            reading: incoming.reading, referer: request.headers["Referer"], next: page.state.location, visible: visible)
+        return (try await html(page, context: context), nil, visible)
     }
 
     /// Sets the cookie on `response` when the state to remember changed, and the headers every
@@ -175,109 +157,6 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
         response.headers.replace("Cache-Control", "no-store")
         response.headers.replace("Vary", "Cookie, Accept")
         for (name, value) in securityHeaders { response.headers.replace(name, value) }
-    }
-
-    /// True for an app with accounts (whose schema names an `Identity`): its states are bound to
-    /// who is signed in.
-    static var hasAccounts: Bool { Schema.Identity.self != Never.self }
-
-    /// Every screen `state` holds: each tab's stack and split-view selection, the presentation's.
-    static func routes(in state: NavigationState<Schema>) -> Set<Schema.Route> {
-        // Gathered first, so the set is sized once rather than rehashing everything as it grows;
-        // through the stacks' arrays, as the collection protocols cost more from generic code.
-        var routes = state.presentationPath.elements
-        for tab in Schema.Tab.allCases {
-            let tabState = state[tab]
-            routes += tabState.path.elements
-            routes += tabState.selection
-        }
-        return Set(routes)
-    }
-
-    /// Every screen a request holds: what the cookie restored and what the URL shows. Resolving
-    /// a URL changes the selected tab's stack and the presentation only, so the other tabs are
-    /// not gathered twice, nor the restored part of the stack shown (comparing is cheaper than
-    /// hashing).
-    static func routes(restored: NavigationState<Schema>, shown: NavigationState<Schema>) -> Set<Schema.Route> {
-        var routes = routes(in: restored)
-        let tabState = shown[shown.selectedTab]
-        let restoredTab = restored[shown.selectedTab]
-        let path = tabState.path.elements
-        let kept = zip(restoredTab.path.elements, path).prefix { $0 == $1 }.count
-        routes.formUnion(path[kept...])
-        if tabState.selection != restoredTab.selection { routes.formUnion(tabState.selection) }
-        routes.formUnion(shown.presentationPath.elements)
-        return routes
-    }
-
-    /// Drops every remembered screen whose item no longer exists, that is, has no title (the
-    /// seeds' `compactMap` on restore); returns a notice when anything was dropped.
-    func dropMissingItems(from state: inout NavigationState<Schema>, titles: ScreenTitles<Schema.Route>) -> String? {
-        guard !titles.isComplete else { return nil }
-        var dropped = 0
-        for tab in Schema.Tab.allCases {
-            let tabState = state[tab]
-            let path = tabState.path.elements.filter { titles[$0] != nil }
-            let selection = tabState.selection.filter { titles[$0] != nil }
-            guard path.count != tabState.path.count || selection.count != tabState.selection.count else { continue }
-            dropped += tabState.path.count - path.count + tabState.selection.count - selection.count
-            state[tab] = TabState(path: StackState(path), selection: selection, columns: tabState.columns)
-        }
-        guard dropped > 0 else { return nil }
-        return dropped == 1
-            ? "A screen you had open was closed: what it showed no longer exists."
-            : "\(dropped) screens you had open were closed: what they showed no longer exists."
-    }
-
-
-    /// Applies the URL (`path`, as `match` read it) to the restored state.
-    func resolve(_ match: URLMatch<Schema>, path: String, restoring stored: NavigationState<Schema>) -> RenderedPage<Schema> {
-        var page = RenderedPage(state: stored)
-        page.state.presentation = nil
-        switch match {
-        case .root:
-            page.isRoot = true
-        case .location(let location) where !page.state.isVisible(location.tab) && !Self.asksToSignIn(location, page.state),
-             .partial(let location, _) where !page.state.isVisible(location.tab) && !Self.asksToSignIn(location, page.state):
-            // A hidden tab keeps its stack untouched until it shows again.
-            page.status = .notFound
-            page.notice = "The \(location.tab.title) tab is hidden."
-            page.showsScreen = false
-        case .location(let location):
-            page.state.apply(.open(location))
-        case .partial(let location, let unmatched):
-            page.state.apply(.open(location))
-            page.status = .notFound
-            page.notice = "There is nothing at “\(unmatched)”; showing the nearest screen instead."
-        case .unknown:
-            page.status = .notFound
-            page.notice = "There is no page at “\(path)”."
-            page.showsScreen = false
-        }
-        return page
-    }
-
-    /// Cuts the stack below the first screen whose item does not exist (has no title), so that
-    /// what is rendered and remembered is always valid.
-    func validate(
-        _ page: inout RenderedPage<Schema>, titles: ScreenTitles<Schema.Route>, request: Request, formToken: String,
-        identity: Schema.Identity?
-    ) async -> ScreenContext<Schema> {
-        page.titles = titles
-        if !titles.isComplete {
-            for (index, route) in page.state.path.elements.enumerated() where titles[route] == nil {
-                do {
-                    // Asked again only for the missing item, for the app's own message.
-                    page.titles[route] = try await app.title(for: route, identity: identity)
-                } catch {
-                    page.state.path.removeLast(page.state.path.count - index)
-                    page.status = (error as? HTTPError)?.status ?? .notFound
-                    page.notice = (error as? HTTPError)?.message ?? "That screen does not exist."
-                    break
-                }
-            }
-        }
-        return ScreenContext(state: page.state, query: request.query, formToken: formToken, request: request, identity: identity)
     }
 
     private func wantsJSON(_ request: Request) -> Bool {

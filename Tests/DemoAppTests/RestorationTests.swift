@@ -29,19 +29,37 @@ import Testing
         }
     }
 
-    @Test func hiddenTabsDropDeletedScreensAndKeepTheRest() async throws {
+    @Test func aTabDropsDeletedScreensWhenItShowsAndKeepsTheRest() async throws {
         try await withDemoServer { port in
             let user = UserAgent(port: port)
             try user.get("/home/user/42/orders/order/ORD-002/settings")
             try user.get("/recipes")
             try delete("ORD-002", port: port)
 
-            let page = try user.get("/recipes/category/desserts")
-            #expect(page.status == 200)
-            #expect(page.notice?.contains("closed") == true)
-            #expect(page.tabHref("home") == "/home/user/42/orders/settings", "only the deleted screen goes")
+            // Another tab's pages do not look at the Home stack: it is checked when it shows.
+            let recipes = try user.get("/recipes/category/desserts")
+            #expect(recipes.status == 200)
+            #expect(recipes.notice == nil)
+            let remembered = try #require(recipes.tabHref("home"))
+            #expect(remembered == "/home/user/42/orders/order/ORD-002/settings")
+
+            let back = try user.get(remembered)
+            #expect(back.status == 303, "the URL is not the screen any more")
+            #expect(back.response.header("Location") == "/home/user/42/orders/settings", "only the deleted screen goes")
+            let home = try user.get("/home/user/42/orders/settings")
+            #expect(home.status == 200)
+            #expect(home.notice == "A screen you had open was closed: what it showed no longer exists.")
             let state = try user.state(at: "/recipes")
             #expect((state["tabs"]?["home"]?["path"] as? [Any])?.count == 3)
+        }
+    }
+
+    @Test func aDeepLinkToADeletedItemIsA404NotARedirect() async throws {
+        try await withDemoServer { port in
+            try delete("ORD-002", port: port)
+            let page = try UserAgent(port: port).get("/orders/order/ORD-002")
+            #expect(page.status == 404, "a screen the URL adds, not one remembered")
+            #expect(page.title == "Orders")
         }
     }
 

@@ -17,14 +17,12 @@ import MicroHTTP
         guard let value = request.cookies[cookie.name], let (version, json) = cookie.verify(value),
               let stored = cookie.read(version: version, json: json)
         else { throw HTTPError(.badRequest, "The request carries no valid state cookie.") }
-        var restored = stored.state
-        let match = Location<Schema>.match(path: request.path, query: request.query)
-        var page = resolve(match, path: request.path, restoring: restored)
-        let routes = Self.routes(restored: restored, shown: page.state)
-        let titles = ScreenTitles(try await app.titles(of: routes), of: routes)
-        _ = dropMissingItems(from: &restored, titles: titles)
+        var incoming = IncomingState(request, cookie: cookie)
+        incoming.bind(to: nil)
+        var page = try await resolve(incoming, request: request)
+        let routes = Self.shownRoutes(of: page.state)
         let formToken = cookie.formToken(for: stored.nonce)
-        let context = await validate(&page, titles: titles, request: request, formToken: formToken, identity: nil)
+        let context = await validate(&page, request: request, formToken: formToken, identity: nil)
         let written = StoredState<Schema>(state: page.state, nonce: stored.nonce)
         let encoded = cookie.json(of: written)
 
@@ -42,14 +40,13 @@ import MicroHTTP
             await time("verify (base64, HMAC)") { _ = cookie.verify(value) },
             await time("decode (JSON → state)") { _ = cookie.read(version: version, json: json) },
             await time("resolve (URL → state)") {
-                _ = resolve(Location<Schema>.match(path: request.path, query: request.query), path: request.path, restoring: restored)
+                _ = opened(Location<Schema>.match(path: request.path, query: request.query), path: request.path,
+                           over: incoming.restored)
             },
             try await time("titles (\(routes.count) screens)") { _ = try await app.titles(of: routes) },
-            await time("restore and validate") {
-                var state = stored.state
-                _ = dropMissingItems(from: &state, titles: titles)
+            await time("validate") {
                 var page = page
-                _ = await validate(&page, titles: titles, request: request, formToken: formToken, identity: nil)
+                _ = await validate(&page, request: request, formToken: formToken, identity: nil)
             },
             try await time("screen data") {
                 if let top = page.state.path.last {

@@ -14,6 +14,9 @@ struct RenderedPage<Schema: NavigationSchema> {
     var showsScreen = true
     /// `/`: answered with a redirect to the restored screen's URL.
     var isRoot = false
+    /// How many remembered screens were dropped because their items no longer exist: the page
+    /// is then answered with a redirect to the URL of what remains.
+    var droppedScreens = 0
     /// How the screen moved from the one shown before, as far as the request tells (see
     /// `NavigationResponder.movement(reading:referer:next:visible:)`).
     var movement = NavigationMovement.none

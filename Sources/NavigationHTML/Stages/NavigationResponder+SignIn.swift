@@ -13,19 +13,16 @@ extension NavigationResponder {
     /// The answer to a signed-out request for a screen that needs an account: 303 to the app's
     /// sign-in, with that screen's URL (the app's own query arguments kept) in `return=`. The
     /// screen is not remembered; the visitor's other stacks are.
-    func signInFirst(
-        _ page: RenderedPage<Schema>, restored: NavigationState<Schema>, request: Request, nonce: String,
-        cookieName: String
-    ) throws -> Response {
-        let signIn = app.signIn(from: restored)
+    func signInFirst(_ page: RenderedPage<Schema>, incoming: IncomingState<Schema>, request: Request) throws -> Response {
+        let signIn = app.signIn(from: incoming.restored)
         guard !signIn.requiresSignIn else {
             throw SignInNeedsAccount(url: signIn.url)
         }
         let arguments = ScreenContext<Schema>.appArguments(of: request.query).filter { $0.name != "return" }
         let asked = Links<Schema>.url(page.state.url, adding: arguments)
         var response = Response.redirect(to: Links<Schema>.url(signIn.url, adding: [("return", asked)]))
-        remember(signIn, nonce: nonce, notice: nil, in: &response, reading: nil, visible: nil,
-                 cookieName: cookieName, isHTTPS: request.isHTTPS)
+        remember(signIn, nonce: incoming.nonce, notice: nil, in: &response, reading: nil, visible: nil,
+                 cookieName: incoming.cookieName, isHTTPS: request.isHTTPS)
         response.screen = "signIn"
         return response
     }

@@ -1,0 +1,55 @@
+import MicroHTTP
+import Navigation
+
+/// The first stage of answering a page: what the request brings, read once. The URL's match,
+/// the state cookie (the stack the URL replaces left unread), who is signed in, and the state
+/// restored from them; the later stages read it and copy nothing of it.
+struct IncomingState<Schema: NavigationSchema> {
+    /// The state cookie's name on this request's scheme.
+    let cookieName: String
+    /// What the URL names.
+    let match: URLMatch<Schema>
+    /// The cookie as read; nil when there is none, it does not verify, or it is another
+    /// account's.
+    private(set) var reading: CookieReading<Schema>?
+    /// Whoever the app says is signed in.
+    private(set) var identity: Schema.Identity?
+    /// The form nonce to keep: the cookie's, or a new one.
+    private(set) var nonce: String
+    /// The state to show the URL over: the cookie's, bound to `identity` in an app with accounts.
+    private(set) var restored = NavigationState<Schema>()
+
+    /// Reads the URL and the cookie; `bind(to:)` completes it with who is signed in.
+    init(_ request: Request, cookie: StateCookie<Schema>) {
+        let name = request.isHTTPS ? cookie.secureName : cookie.name
+        let match = Location<Schema>.match(path: request.path, query: request.query)
+        var reading = request.cookies[name].flatMap { cookie.read($0, leavingUnread: match.replacedTab) }
+        // The stack the URL replaces is kept, and so read, when its tab is hidden.
+        if let tab = match.replacedTab, reading?.stored.state.isVisible(tab) == false { reading?.readUnreadStack() }
+        cookieName = name
+        self.match = match
+        self.reading = reading
+        nonce = reading?.stored.nonce ?? ""
+    }
+
+    /// Completes the state with who is signed in: in an app with accounts, another account's
+    /// state, or one from before signing in or out, is not restored, and its nonce (so the form
+    /// tokens made for it) goes with it.
+    mutating func bind(to identity: Schema.Identity?) {
+        self.identity = identity
+        let hasAccounts = Schema.Identity.self != Never.self
+        if hasAccounts, reading?.stored.state.owner != identity?.stateKey { reading = nil }
+        if reading == nil || nonce.isEmpty { nonce = StateCookie<Schema>.newNonce() }
+        restored = reading?.stored.state ?? NavigationState()
+        if hasAccounts { restored.bind(to: identity?.stateKey) }
+    }
+
+    /// The notice the cookie carried from the page before.
+    var carriedNotice: String? { reading?.stored.notice }
+
+    /// The screens the cookie remembered on `tab`'s stack, read now if they were left unread.
+    func rememberedStack(of tab: Schema.Tab) -> [Schema.Route] {
+        if let unread = reading?.unreadStack, unread.tab == tab { return unread.routes }
+        return (reading?.stored.state ?? restored)[tab].path.elements
+    }
+}
