@@ -52,11 +52,17 @@ struct LineLogHandler: LogHandler {
 
     /// ` key=value` for each field, in the keys' order.
     private static func append(_ fields: Logger.Metadata, to text: inout String) {
+        func append(_ key: String, _ value: Logger.MetadataValue) {
+            text += " "
+            text += key
+            text += "="
+            if case .string(let string) = value { text += string } else { text += value.description }
+        }
         if fields.count == 1, let (key, value) = fields.first {
-            text += " \(key)=\(value)"
+            append(key, value)
             return
         }
-        for (key, value) in fields.sorted(by: { $0.key < $1.key }) { text += " \(key)=\(value)" }
+        for (key, value) in fields.sorted(by: { $0.key < $1.key }) { append(key, value) }
     }
 
     private static let clock = SecondClock()

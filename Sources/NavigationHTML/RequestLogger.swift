@@ -41,8 +41,21 @@ public struct RequestLogger: HTTPResponder {
     private func log(_ request: Request, _ status: HTTPStatus, since start: ContinuousClock.Instant) {
         let micros = (ContinuousClock.now - start) / .microseconds(1)
         let client = request.clientAddress.isEmpty ? "-" : request.clientAddress
-        logger.info("\(client) \(request.method.rawValue) \(Self.printable(request.path)) \(status.code) \(Int(micros))µs",
-                    metadata: request.id.isEmpty ? nil : ["request_id": .string(request.id)])
+        let path = Self.printable(request.path)
+        // Grown once: a line is written for every request, and a deep stack's path is long.
+        var line = String()
+        line.reserveCapacity(client.utf8.count + path.utf8.count + 32)
+        line += client
+        line += " "
+        line += request.method.rawValue
+        line += " "
+        line += path
+        line += " "
+        line += String(status.code)
+        line += " "
+        line += String(Int(micros))
+        line += "µs"
+        logger.info(Logger.Message(stringLiteral: line), metadata: request.id.isEmpty ? nil : ["request_id": .string(request.id)])
     }
 
     /// The status the server answers for an error (see `HTTPResponder`).

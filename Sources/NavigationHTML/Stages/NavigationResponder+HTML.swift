@@ -114,9 +114,15 @@ extension NavigationResponder {
             let path = page.state.presentationPath
             if let top = path.last {
                 screen = try await app.screen(for: top, context: inner)
-                let below = path.count >= 2
-                    ? try await app.title(for: path[path.count - 2], identity: context.identity)
-                    : try await app.screen(for: destination, context: inner).title
+                // The screen below's title was asked with the page's (`resolve`); a destination's
+                // own screen is not a route, so its title comes with it.
+                let below: String
+                if path.count >= 2 {
+                    let route = path[path.count - 2]
+                    if let known = page.titles[route] { below = known } else { below = try await app.title(for: route, identity: context.identity) }
+                } else {
+                    below = try await app.screen(for: destination, context: inner).title
+                }
                 back = PageModel.Link(title: below, href: inner.href(.pop))
             } else {
                 screen = try await app.screen(for: destination, context: inner)
