@@ -40,7 +40,8 @@ public struct DemoApplication: Sendable {
             #if PostgreSQL
             var storeLogger = logger
             storeLogger.logLevel = .error
-            let postgres = PostgresDemoStore(url: url, statementTimeout: configuration.requestDeadline, logger: storeLogger)
+            let postgres = PostgresDemoStore(url: url, statementTimeout: configuration.requestDeadline,
+                                             maximumConnections: configuration.databaseConnections, logger: storeLogger)
             database = Database(store: postgres, url: url)
             store = postgres
             #else

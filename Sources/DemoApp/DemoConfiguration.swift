@@ -24,6 +24,10 @@ public struct DemoConfiguration: Sendable {
     public var instanceName: String?
     /// Serves the request metrics at `/metrics` in Prometheus's text format (`--metrics`).
     public var servesMetrics = false
+    /// How many connections the PostgreSQL store keeps open to its database
+    /// (`--database-connections`): each page holds one while it reads, so this many pages read
+    /// at once and the rest wait for one.
+    public var databaseConnections = 16
 
     public init(
         host: String = "127.0.0.1",

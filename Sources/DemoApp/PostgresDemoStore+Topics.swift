@@ -10,10 +10,7 @@ extension PostgresDemoStore {
     static let channel = "navigation_topics"
 
     public func versions(of topics: Set<Topic>) async throws -> [Topic: Int] {
-        let names = topics.map(\.name)
-        let rows = try await rows(#"SELECT "topic", "version" FROM "topicVersion" WHERE "topic" = ANY(\#(names))"#) { row in
-            try row.decode((String, Int).self)
-        }
+        let rows = try await rows(PostgresStatements.TopicVersions(argument: topics.map(\.name)))
         return rows.reduce(into: [:]) { $0[Topic($1.0)] = $1.1 }
     }
 

@@ -40,13 +40,6 @@ public final class PostgresDemoStore: DemoStorage {
     /// PostgresDemoStore+Topics.swift).
     let broadcast = TopicBroadcast()
 
-    /// The connection of the page being read (`reading(_:)`), for the reads inside it.
-    struct Page: Sendable {
-        @TaskLocal static var current: Page?
-        let store: ObjectIdentifier
-        let connection: PostgresConnection
-    }
-
     /// - Parameters:
     ///   - statementTimeout: How long PostgreSQL lets one statement run (its `statement_timeout`).
     ///   - connectTimeout: How long connecting may take before the call fails.
@@ -98,35 +91,13 @@ public final class PostgresDemoStore: DemoStorage {
         try await connection.close()
     }
 
-    public func reading<Result>(_ body: () async throws -> Result) async throws -> Result {
-        if Page.current?.store == ObjectIdentifier(self) { return try await body() }
-        try checkReachable()
-        // The page's result is made and used on this task only; the pool's API asks for a
-        // `sending` one, which a generic result cannot promise.
-        nonisolated(unsafe) var result: Result?
-        try await translatingErrors {
-            try await client.withConnection { connection in
-                // One snapshot for the whole page, as SQLite's read transaction gives.
-                try await connection.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
-                do {
-                    let page = Page(store: ObjectIdentifier(self), connection: connection)
-                    result = try await Page.$current.withValue(page, operation: body)
-                    try await connection.query("COMMIT", logger: logger)
-                } catch {
-                    _ = try? await connection.query("ROLLBACK", logger: logger)
-                    throw error
-                }
-            }
-        }
-        return result!
-    }
-
-    /// The rows of a read, on the page's connection inside `reading(_:)`, else on any.
+    /// The rows of a plain (unprepared) read, on the page's connection inside `reading(_:)`,
+    /// else on any.
     func rows<Row>(_ query: PostgresQuery, _ read: (PostgresRow) throws -> Row) async throws -> [Row] {
         try checkReachable()
         return try await translatingErrors {
             let sequence: PostgresRowSequence
-            if let page = Page.current, page.store == ObjectIdentifier(self) {
+            if let page {
                 sequence = try await page.connection.query(query, logger: logger)
             } else {
                 sequence = try await client.query(query, logger: logger)
@@ -153,46 +124,6 @@ public final class PostgresDemoStore: DemoStorage {
     /// Whether calls have been waiting for a second with none finishing.
     private var isStalled: Bool {
         progress.withLock { $0.waiting > 0 && ContinuousClock.now - $0.last > .seconds(1) }
-    }
-
-    static let unavailable = HTTPError.unavailable(
-        "The database is temporarily unavailable. Try again in a moment.", retryAfter: 2)
-
-    /// Errors that mean the database is out of reach become `HTTPError.unavailable`; a lost
-    /// connection also starts an outage (see `outage`).
-    func translatingErrors<Result>(_ body: () async throws -> Result) async throws -> Result {
-        progress.withLock { $0.waiting += 1 }
-        defer { progress.withLock { $0 = ($0.waiting - 1, .now) } }
-        do {
-            return try await body()
-        } catch let error as PostgresTransactionError {
-            throw translated(error.closureError ?? error.beginError ?? error.commitError ?? error)
-        } catch {
-            throw translated(error)
-        }
-    }
-
-    private func translated(_ error: any Error) -> any Error {
-        guard let error = error as? PSQLError else { return error }
-        switch error.code {
-        case .connectionError, .serverClosedConnection, .uncleanShutdown, .poolClosed, .clientClosedConnection:
-            outage.withLock { $0 = $0 ?? .now }
-            return Self.unavailable
-        case .queryCancelled:
-            return Self.unavailable
-        case .server:
-            // 57014: canceled (statement_timeout); 57P0x: the server is shutting down or
-            // restarting; class 08: connection failures; class 53: out of resources.
-            let state = error.serverInfo?[.sqlState] ?? ""
-            if state.hasPrefix("57P") || state.hasPrefix("08") {
-                outage.withLock { $0 = $0 ?? .now }
-                return Self.unavailable
-            }
-            if state == "57014" || state.hasPrefix("53") { return Self.unavailable }
-            return error
-        default:
-            return error
-        }
     }
 }
 #endif

@@ -40,6 +40,11 @@ struct NavigationDemo: AsyncParsableCommand {
     @Option(help: "Seconds a request may wait for its data before it answers 503 (PostgreSQL's statement timeout too).")
     var requestDeadline = 5.0
 
+    @Option(help: ArgumentHelp(
+        "How many connections to PostgreSQL the server keeps open: as many pages read their data at once.",
+        valueName: "COUNT"))
+    var databaseConnections = 16
+
     @Option(name: .customLong("trusted-proxy"), help: ArgumentHelp(
         "A proxy in front (e.g. nginx terminating TLS) whose X-Forwarded-For, -Proto and -Host are believed; repeat for several. Over https the state cookie is Secure and named __Host-nav.",
         valueName: "ADDRESS"))
@@ -74,6 +79,9 @@ struct NavigationDemo: AsyncParsableCommand {
         if let instanceName, !DemoConfiguration.isInstanceName(instanceName) {
             throw ValidationError("--instance-name takes 1 to 64 letters, digits, '-', '_' or '.'.")
         }
+        guard (1...1000).contains(databaseConnections) else {
+            throw ValidationError("--database-connections takes a number from 1 to 1000.")
+        }
         guard requestDeadline > 0, requestDeadline <= 3600 else {
             throw ValidationError("--request-deadline must be more than 0 and at most 3600 seconds.")
         }
@@ -92,6 +100,7 @@ struct NavigationDemo: AsyncParsableCommand {
             requestDeadline: .milliseconds(Int(requestDeadline * 1000)), trustedProxies: trustedProxies,
             instanceName: instanceName)
         configuration.servesMetrics = metrics
+        configuration.databaseConnections = databaseConnections
         do {
             let demo = try DemoApplication(configuration, logger: logger) { server in
                 // Written unbuffered: scripts and tests read the port from this line.

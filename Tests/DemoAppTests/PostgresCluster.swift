@@ -59,6 +59,12 @@ final class PostgresCluster: @unchecked Sendable {
                          "-q", "-c", sql])
     }
 
+    /// What the server has logged so far (`pg_ctl -l`): with `log_statement` set, a line for
+    /// every statement it runs.
+    var log: String {
+        (try? String(contentsOf: folder.appendingPathComponent("log"), encoding: .utf8)) ?? ""
+    }
+
     /// Starts psql with `sql` on its standard input and leaves it running (to hold a lock);
     /// terminate the process to end its session.
     func session(_ sql: String) throws -> Process {
