@@ -40,8 +40,9 @@ public struct DemoApplication: Sendable {
             #if PostgreSQL
             var storeLogger = logger
             storeLogger.logLevel = .error
-            let postgres = PostgresDemoStore(url: url, statementTimeout: configuration.requestDeadline,
-                                             maximumConnections: configuration.databaseConnections, logger: storeLogger)
+            let postgres = PostgresDemoStore(
+                url: url, statementTimeout: configuration.requestDeadline, maximumConnections: configuration.databaseConnections,
+                keepsConnectionsOpen: configuration.keepsDatabaseConnectionsOpen, logger: storeLogger)
             database = Database(store: postgres, url: url)
             store = postgres
             #else

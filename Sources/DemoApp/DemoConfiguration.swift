@@ -24,10 +24,15 @@ public struct DemoConfiguration: Sendable {
     public var instanceName: String?
     /// Serves the request metrics at `/metrics` in Prometheus's text format (`--metrics`).
     public var servesMetrics = false
-    /// How many connections the PostgreSQL store keeps open to its database
+    /// How many connections the PostgreSQL store holds to its database at most
     /// (`--database-connections`): each page holds one while it reads, so this many pages read
-    /// at once and the rest wait for one.
+    /// at once (less the listener's) and the rest wait for one.
     public var databaseConnections = 16
+    /// Whether those connections are opened at start and kept open, as `navigation-demo` does:
+    /// then a page that gives one back costs the pool no timer (see ``PostgresDemoStore``).
+    /// Off, they are opened on demand and closed after a minute unused (many test servers
+    /// share one database).
+    public var keepsDatabaseConnectionsOpen = false
 
     public init(
         host: String = "127.0.0.1",

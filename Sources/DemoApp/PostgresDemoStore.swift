@@ -43,15 +43,30 @@ public final class PostgresDemoStore: DemoStorage {
     /// - Parameters:
     ///   - statementTimeout: How long PostgreSQL lets one statement run (its `statement_timeout`).
     ///   - connectTimeout: How long connecting may take before the call fails.
+    ///   - maximumConnections: How many connections the pool holds at most (one is the
+    ///     listener's for topic versions; a page holds one while it reads).
+    ///   - keepsConnectionsOpen: Whether the pool opens them all at start and keeps them, as a
+    ///     server under load should (see below); else it opens them as pages need them and closes
+    ///     each after a minute unused, as many test servers sharing one database should.
     public init(
         url: DatabaseURL, statementTimeout: Duration = .seconds(5), connectTimeout: Duration = .seconds(2),
-        maximumConnections: Int = 16, logger: Logger = Logger(label: "PostgresDemoStore")
+        maximumConnections: Int = 16, keepsConnectionsOpen: Bool = false,
+        logger: Logger = Logger(label: "PostgresDemoStore")
     ) {
         var configuration = PostgresClient.Configuration(
             host: url.host, port: url.port, username: url.user, password: url.password, database: url.database,
             tls: .disable)
         configuration.options.connectTimeout = connectTimeout
         configuration.options.maximumConnections = maximumConnections
+        // No keep-alive queries, and with `keepsConnectionsOpen` no idle timeout: postgres-nio
+        // starts a keep-alive timer, and an idle timer for a connection beyond the minimum, each
+        // time a connection goes back idle: tasks that sleep, two for every page whenever the
+        // pool has a connection to spare. They ran on Swift's global executor, fell behind the
+        // server under load and piled up (38 to 172 MiB in a minute with 64 connections). A
+        // connection the database closes is dropped and made again as before; one that dies
+        // without a word is found by the page that uses it (503, then `run()`'s probe).
+        configuration.options.minimumConnections = keepsConnectionsOpen ? maximumConnections : 0
+        configuration.options.keepAliveBehavior = nil
         configuration.options.additionalStartupParameters = [
             ("statement_timeout", String(Int(statementTimeout / .milliseconds(1)))),
         ]

@@ -27,23 +27,23 @@ func withDemoServer(dataDirectory data: URL, _ body: (Int) throws -> Void) async
     try await withDemoServer(dataDirectory: data, database: try await DemoDatabase.database(for: data), body)
 }
 
-/// The same on the database `database` (nil: SQLite in `data`).
+/// The same on the database `database` (nil: SQLite in `data`); `keepsDatabaseConnectionsOpen`
+/// as `navigation-demo` runs (a test with a cluster of its own can afford it).
 func withDemoServer(
     dataDirectory data: URL, database: DatabaseURL?, requestDeadline: Duration = .seconds(5),
-    trustedProxies: [String] = [],
+    trustedProxies: [String] = [], keepsDatabaseConnectionsOpen: Bool = false,
     _ body: (Int) throws -> Void
 ) async throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
-    try await withDemoApplication(
-        DemoConfiguration(
-            port: 0,
-            dataDirectory: data.path,
-            publicDirectory: root.appendingPathComponent("Public").path,
-            templatesDirectory: root.appendingPathComponent("Templates").path,
-            database: database, requestDeadline: requestDeadline, trustedProxies: trustedProxies),
-        logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
-    ) { server in
+    var configuration = DemoConfiguration(
+        port: 0,
+        dataDirectory: data.path,
+        publicDirectory: root.appendingPathComponent("Public").path,
+        templatesDirectory: root.appendingPathComponent("Templates").path,
+        database: database, requestDeadline: requestDeadline, trustedProxies: trustedProxies)
+    configuration.keepsDatabaseConnectionsOpen = keepsDatabaseConnectionsOpen
+    try await withDemoApplication(configuration, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }) { server in
         try server.start()
         // The test's blocking client runs on a thread of its own: a PostgreSQL store's answers
         // come back on Swift's cooperative threads, which it must not hold.

@@ -41,7 +41,7 @@ import Testing
         defer { cluster.destroy() }
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("demo-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: data) }
-        try await withDemoServer(dataDirectory: data, database: cluster.url) { port in
+        try await withDemoServer(dataDirectory: data, database: cluster.url, keepsDatabaseConnectionsOpen: true) { port in
             let user = UserAgent(port: port)
             #expect(try user.get("/orders/order/ORD-002").status == 200)
             #expect(try user.get("/recipes/category/desserts").status == 200)
@@ -83,7 +83,9 @@ import Testing
         defer { cluster.destroy() }
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("demo-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: data) }
-        try await withDemoServer(dataDirectory: data, database: cluster.url, requestDeadline: .seconds(1)) { port in
+        try await withDemoServer(
+            dataDirectory: data, database: cluster.url, requestDeadline: .seconds(1), keepsDatabaseConnectionsOpen: true
+        ) { port in
             #expect(try UserAgent(port: port).get("/recipes/recipe/apple-pie").status == 200)
             // Recipes' related lists wait behind this lock; orders and users never touch it.
             let holder = try cluster.session(#"BEGIN; LOCK TABLE "recipeRelation" IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(30);"#)

@@ -30,7 +30,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: data) }
         try cluster.psql("ALTER SYSTEM SET log_statement = 'all'")
         try cluster.psql("SELECT pg_reload_conf()")
-        try await withDemoServer(dataDirectory: data, database: cluster.url) { (port: Int) throws in
+        // As `navigation-demo` runs: its pool open.
+        try await withDemoServer(dataDirectory: data, database: cluster.url, keepsDatabaseConnectionsOpen: true) {
+            (port: Int) throws in
             let user = UserAgent(port: port)
             for page in Self.pages {
                 // Once first: the cookie then holds every tab's stack, as a user's does, and the
