@@ -34,6 +34,8 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
     let appStylesheets: [PageModel.Stylesheet]
     /// What keeps pages that observe topics up to date, if the app has it.
     let updates: LiveUpdates?
+    /// The metrics' screen labels made so far.
+    let screenKinds = ScreenKinds<Schema>()
 
     /// Checks the schema's URL mapping first (`NavigationSchema.checkPaths()`): a route whose
     /// mapping is derived from `Codable` but cannot be expressed in a path throws its
@@ -113,7 +115,7 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
         let nonce = page.state.owner == incoming.restored.owner ? incoming.nonce : StateCookie<Schema>.newNonce()
         remember(page.state, nonce: nonce, notice: answer.carried, in: &answer.response, reading: incoming.reading,
                  visible: answer.visible, cookieName: incoming.cookieName, isHTTPS: request.isHTTPS)
-        answer.response.screen = page.isRoot ? "launch" : Self.screenKind(of: page)
+        answer.response.screen = page.isRoot ? "launch" : screenKind(of: page)
         return answer.response
     }
 

@@ -6,16 +6,19 @@ extension NavigationResponder {
     /// the visible route's case and the presentation's, as in `orders/orderDetail` or
     /// `home/root+sheet:order`. Never an item's id: a path names every item, and a label per
     /// item would make the series unbounded.
-    static func screenKind(of page: RenderedPage<Schema>) -> String {
+    func screenKind(of page: RenderedPage<Schema>) -> String {
         guard page.showsScreen else { return "notFound" }
         let state = page.state
         let tab = state[state.selectedTab]
-        let visible = tab.path.elements.last ?? tab.selection.last
-        var kind = state.selectedTab.rawValue + "/" + (visible.map(caseName) ?? "root")
-        if let destination = state.presentation {
-            kind += "+" + destination.style.rawValue + ":" + caseName(destination)
+        let key = ScreenKinds<Schema>.Key(
+            tab: state.selectedTab, route: tab.path.elements.last ?? tab.selection.last, destination: state.presentation)
+        return screenKinds.kind(of: key) { key in
+            var kind = key.tab.rawValue + "/" + (key.route.map(Self.caseName) ?? "root")
+            if let destination = key.destination {
+                kind += "+" + destination.style.rawValue + ":" + Self.caseName(destination)
+            }
+            return kind
         }
-        return kind
     }
 
     /// An enum case's name without its associated values (`orderDetail`), or the type's name
