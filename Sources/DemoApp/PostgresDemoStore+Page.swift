@@ -28,11 +28,11 @@ extension PostgresDemoStore {
         nonisolated(unsafe) var result: Result?
         try await translatingErrors {
             try await client.withConnection { connection in
-                try await connection.execute(PostgresStatements.Begin(), logger: logger)
+                _ = try await connection.execute(PostgresStatements.Begin(), logger: logger)
                 do {
                     let page = Page(store: ObjectIdentifier(self), connection: connection)
                     result = try await Page.$current.withValue(page, operation: body)
-                    try await connection.execute(PostgresStatements.Commit(), logger: logger)
+                    _ = try await connection.execute(PostgresStatements.Commit(), logger: logger)
                 } catch {
                     // Plain: a statement preparing in a failed transaction would fail there,
                     // and postgres-nio would keep that failure as the statement's for good.

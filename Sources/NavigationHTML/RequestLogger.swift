@@ -58,9 +58,11 @@ public struct RequestLogger: HTTPResponder {
         logger.info(Logger.Message(stringLiteral: line), metadata: request.id.isEmpty ? nil : ["request_id": .string(request.id)])
     }
 
-    /// The status the server answers for an error (see `HTTPResponder`).
+    /// The status the server answers for an error (see `HTTPResponder`): a cancelled request
+    /// (its deadline passed, or its client left) gets 503, not the 500 of an unexpected error.
     private static func status(of error: any Error) -> HTTPStatus {
-        (error as? HTTPError)?.status ?? .internalServerError
+        if error is CancellationError { return .serviceUnavailable }
+        return (error as? HTTPError)?.status ?? .internalServerError
     }
 
     /// The path as a log shows it: control characters, quotes and backslashes escaped as in a Swift

@@ -30,6 +30,7 @@ private struct Paths: HTTPResponder {
 
     func respond(to request: Request) async throws -> Response {
         if request.path == "/broken" { throw HTTPError(.forbidden, "No.") }
+        if request.path == "/abandoned" { throw CancellationError() }
         return .text("later")
     }
 }
@@ -45,9 +46,12 @@ private struct Paths: HTTPResponder {
         #expect(lines.all.count == 1, "a request whose answer is pending is not logged yet")
         #expect(try await page.response().status == .ok)
         await #expect(throws: HTTPError.self) { try await logger.respond(to: Request(method: .post, path: "/broken")) }
+        await #expect(throws: CancellationError.self) { try await logger.respond(to: Request(method: .get, path: "/abandoned")) }
 
-        let logged = lines.all
-        #expect(logged.count == 3)
+        var logged = lines.all
+        #expect(logged.count == 4)
+        #expect(logged.last?.hasPrefix("- GET /abandoned 503 ") == true, "a cancelled request is the server's 503, not a 500")
+        logged.removeLast()
         #expect(logged.first?.hasPrefix("203.0.113.7 GET /now 201 ") == true)
         // An address nobody knows is logged as "-", so every line has the same fields.
         #expect(logged.dropFirst().first?.hasPrefix("- GET /page 200 ") == true)
