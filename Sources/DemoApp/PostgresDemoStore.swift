@@ -58,15 +58,18 @@ public final class PostgresDemoStore: DemoStorage {
             tls: .disable)
         configuration.options.connectTimeout = connectTimeout
         configuration.options.maximumConnections = maximumConnections
-        // No keep-alive queries, and with `keepsConnectionsOpen` no idle timeout: postgres-nio
+        // With `keepsConnectionsOpen`, no keep-alive queries and no idle timeout: postgres-nio
         // starts a keep-alive timer, and an idle timer for a connection beyond the minimum, each
         // time a connection goes back idle: tasks that sleep, two for every page whenever the
         // pool has a connection to spare. They ran on Swift's global executor, fell behind the
         // server under load and piled up (38 to 172 MiB in a minute with 64 connections). A
         // connection the database closes is dropped and made again as before; one that dies
         // without a word is found by the page that uses it (503, then `run()`'s probe).
+        // Pools that open connections on demand keep postgres-nio's keep-alive: without it their
+        // idle connections were not closed, and a hundred test servers sharing one cluster went
+        // past its connection limit ("too many clients").
         configuration.options.minimumConnections = keepsConnectionsOpen ? maximumConnections : 0
-        configuration.options.keepAliveBehavior = nil
+        if keepsConnectionsOpen { configuration.options.keepAliveBehavior = nil }
         configuration.options.additionalStartupParameters = [
             ("statement_timeout", String(Int(statementTimeout / .milliseconds(1)))),
         ]
