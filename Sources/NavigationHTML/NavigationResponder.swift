@@ -83,8 +83,7 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
     /// whatever the app throws, except a 4xx for a screen: the page shows that as a notice, with
     /// its status.
     public func respond(to request: Request) async throws -> Response {
-        if let asset = LibraryAssets.response(to: request) { return asset }
-        return try await page(for: request)
+        try await reply(to: request).response()
     }
 
     /// Every answer but the library's files.

@@ -17,7 +17,7 @@ struct IncomingState<Schema: NavigationSchema> {
     /// The form nonce to keep: the cookie's, or a new one.
     private(set) var nonce: String
     /// The state to show the URL over: the cookie's, bound to `identity` in an app with accounts.
-    private(set) var restored = NavigationState<Schema>()
+    private(set) var restored: NavigationState<Schema>
 
     /// Reads the URL and the cookie; `bind(to:)` completes it with who is signed in.
     init(_ request: Request, cookie: StateCookie<Schema>) {
@@ -30,6 +30,7 @@ struct IncomingState<Schema: NavigationSchema> {
         self.match = match
         self.reading = reading
         nonce = reading?.stored.nonce ?? ""
+        restored = reading?.stored.state ?? NavigationState()
     }
 
     /// Completes the state with who is signed in: in an app with accounts, another account's
@@ -38,9 +39,11 @@ struct IncomingState<Schema: NavigationSchema> {
     mutating func bind(to identity: Schema.Identity?) {
         self.identity = identity
         let hasAccounts = Schema.Identity.self != Never.self
-        if hasAccounts, reading?.stored.state.owner != identity?.stateKey { reading = nil }
+        if hasAccounts, reading?.stored.state.owner != identity?.stateKey {
+            reading = nil
+            restored = NavigationState()
+        }
         if reading == nil || nonce.isEmpty { nonce = StateCookie<Schema>.newNonce() }
-        restored = reading?.stored.state ?? NavigationState()
         if hasAccounts { restored.bind(to: identity?.stateKey) }
     }
 
