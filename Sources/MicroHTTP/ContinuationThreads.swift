@@ -1,13 +1,23 @@
 import Foundation
 
-/// The threads that run a waiting request's work once it continues (its database answered, its
-/// timer fired), owned by the server: a request's work never waits for Swift's global
-/// cooperative threads, which code elsewhere in the process may hold (blocking calls, long
-/// loops), and the server's answers keep coming while they are busy.
+/// Threads of their own that run tasks' jobs, so that work which must be timely never waits for
+/// Swift's global cooperative threads, which code elsewhere in the process may hold (blocking
+/// calls, long loops). The server runs a waiting request's work on them once it continues (its
+/// database answered, its timer fired), so its answers keep coming while those are busy; a
+/// service can run its own loop on one (`LiveUpdates` does) through a `TaskExecutor` whose
+/// `enqueue` hands the job here.
 ///
 /// Jobs run in the order they arrive, on whichever thread is free. After `stop()`, jobs run on
 /// the global concurrent executor.
-final class ContinuationThreads: @unchecked Sendable {
+///
+/// ```swift
+/// final class OwnThread: TaskExecutor {
+///     let threads = ContinuationThreads()
+///     init() { threads.start(count: 1, name: "my-service") }
+///     func enqueue(_ job: consuming ExecutorJob) { threads.run(UnownedJob(job), on: asUnownedTaskExecutor()) }
+/// }
+/// ```
+public final class ContinuationThreads: @unchecked Sendable {
     // Guarded by `condition`'s lock.
     private let condition = NSCondition()
     private var jobs: [(job: UnownedJob, executor: UnownedTaskExecutor)] = []
@@ -15,10 +25,13 @@ final class ContinuationThreads: @unchecked Sendable {
     private var stopped = false
     private var threads: [ServerThread] = []
 
-    /// Starts `count` threads.
-    func start(count: Int) {
+    /// No threads yet: `start(count:name:)` starts them.
+    public init() {}
+
+    /// Starts `count` threads (at least one), named `name` and their number.
+    public func start(count: Int, name: String = "http-continue") {
         let started = (0..<max(1, count)).map { index in
-            ServerThread.start(name: "http-continue-\(index)", stackSize: 1 << 20) { [self] in work() }
+            ServerThread.start(name: "\(name)-\(index)", stackSize: 1 << 20) { [self] in work() }
         }
         condition.lock()
         threads += started
@@ -26,7 +39,7 @@ final class ContinuationThreads: @unchecked Sendable {
     }
 
     /// Queues a job for the next free thread; `executor` is the one its task prefers.
-    func run(_ job: UnownedJob, on executor: UnownedTaskExecutor) {
+    public func run(_ job: UnownedJob, on executor: UnownedTaskExecutor) {
         condition.lock()
         guard !stopped else {
             condition.unlock()
@@ -59,8 +72,9 @@ final class ContinuationThreads: @unchecked Sendable {
         return next
     }
 
-    /// Ends the threads once the jobs queued so far have run; returns when they have exited.
-    func stop() {
+    /// Ends the threads once the jobs queued so far have run; returns when they have exited
+    /// (called from a job on one of them, without waiting for that one).
+    public func stop() {
         condition.lock()
         stopped = true
         condition.broadcast()

@@ -16,8 +16,14 @@ struct ServerThread: @unchecked Sendable {
         ServerThread(handle: startThread(name: name, stackSize: stackSize, body))
     }
 
-    /// Waits until the thread has returned from its body and exited.
+    /// Waits until the thread has returned from its body and exited. Called on the thread
+    /// itself (its last job stops what it runs on), it cannot wait for itself: it is detached
+    /// instead, and exits on its own once the body returns.
     func join() {
-        _ = pthread_join(handle, nil)
+        if pthread_equal(handle, pthread_self()) != 0 {
+            _ = pthread_detach(handle)
+        } else {
+            _ = pthread_join(handle, nil)
+        }
     }
 }
