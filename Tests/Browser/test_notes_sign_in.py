@@ -1,6 +1,8 @@
 """The example app's accounts in a real browser, at a phone's 390 px and a window's 1280 px, with
 JavaScript on and off: a signed-out deep link asks to sign in, the sign-in opens exactly that
 screen, the Account tab appears, and signing out clears it all."""
+import os
+import pathlib
 import shutil
 import subprocess
 import tempfile
@@ -16,6 +18,8 @@ PASSWORD = "a long enough secret"
 
 
 def notes_executable():
+    if os.environ.get("NOTES_EXECUTABLE"):   # built elsewhere (scripts/test builds it in .build)
+        return pathlib.Path(os.environ["NOTES_EXECUTABLE"])
     return built(ROOT / "Examples" / "Notes", "notes", "swift build --package-path Examples/Notes")
 
 
