@@ -1,6 +1,7 @@
 // Enhancements only: every control works without this file (pages never run inline script).
 // - Escape closes the top presentation, unless it closes through its buttons only (an alert, a
-//   screen with interactiveDismissDisabled).
+//   screen with interactiveDismissDisabled); over a form whose Cancel posts it, Escape and the
+//   scrim press that Cancel, so the server can ask before edits are lost.
 // - Focus moves into a presentation when it opens, and back to the link that opened it when the
 //   screen behind shows again.
 // - Closing a presentation returns through history when the previous entry is the screen behind
@@ -140,8 +141,10 @@
   // neither Escape nor a drag down closes them (their buttons are plain links and forms).
   const behind = (dialog) => {
     if (!dialog || dialog.dataset.dismiss === "buttons") return null;
+    // The scrim just before it: one under a presentation it covers comes earlier.
+    const scrim = dialog.previousElementSibling;
     const closer = dialog.querySelector("a.close") || dialog.querySelector("a.role-cancel")
-      || document.querySelector("a.scrim");
+      || (scrim && scrim.matches("a.scrim") ? scrim : null);
     return closer ? closer.getAttribute("href") : null;
   };
   const cameFrom = (page) => {
@@ -154,16 +157,20 @@
     if (cameFrom(page)) history.back();
     else location.assign(page);
   };
+  // A form whose Cancel posts it, so that the server can ask before edits are lost (it leaves at
+  // once when there are none): Escape and the scrim press that Cancel rather than leave.
+  const postedCancel = (dialog) => dialog && dialog.querySelector("button[name='_submitter']");
   document.addEventListener("click", (event) => {
     const link = closest(event, "a[href]"), dialog = presentation(), page = behind(dialog);
     if (link && page && link.getAttribute("href") === page && (dialog.contains(link) || link.classList.contains("scrim"))) {
-      close(page, event);
+      const cancel = postedCancel(dialog);
+      if (cancel) { event.preventDefault(); cancel.click(); } else close(page, event);
     }
   });
   document.addEventListener("keydown", (event) => {
     if (event.key !== "Escape" || event.defaultPrevented) return;
-    const page = behind(presentation());
-    if (page) close(page, event);
+    const dialog = presentation(), page = behind(dialog), cancel = page && postedCancel(dialog);
+    if (cancel) { event.preventDefault(); cancel.click(); } else if (page) close(page, event);
   });
 
   // The sheet's grabber.
@@ -182,7 +189,8 @@
     if (upThrough) {
       const usable = upThrough === "large" || grabber.dataset.detent === "medium";
       document.querySelector(".app").inert = !usable;
-      for (const scrim of document.querySelectorAll(".scrim")) scrim.hidden = usable;
+      const scrim = dialog.previousElementSibling;
+      if (scrim && scrim.matches(".scrim")) scrim.hidden = usable;
       if (usable) dialog.removeAttribute("aria-modal");
       else dialog.setAttribute("aria-modal", "true");
     }

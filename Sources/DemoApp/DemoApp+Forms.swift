@@ -16,7 +16,8 @@ extension DemoApp {
            let outcome = try await submitSettings(submission, on: context.state.path.last) {
             return outcome
         }
-        switch (context.state.presentation, submission.action) {
+        // The form posted is the top presentation's: one over another is the one in front.
+        switch (context.state.topPresentation?.destination, submission.action) {
         case (.onboarding(let step)?, "continue"), (.onboarding(let step)?, "skip"):
             return try await submitOnboarding(step, submission, context)
         case (.newOrder?, "createOrder"):
@@ -41,6 +42,15 @@ extension DemoApp {
                 }
                 return .navigate([.dismiss])
             }
+        case (.editOrder(let orderId)?, "cancelEdit"):
+            // Cancel with edits asks first, keeping them on the URL for Keep Editing.
+            let order = try await order(orderId)
+            let title = submission["title"], amount = submission["amount"]
+            guard title != order.title || amount != order.amount.replacingOccurrences(of: "$", with: "") else {
+                return .navigate([.dismiss])
+            }
+            return .navigateWithArguments([.presentOver(.discardChanges(orderId: orderId))],
+                                          arguments: ["presented-title": title, "presented-amount": amount])
         case (.deleteOrder(let orderId)?, "deleteOrder"), (.orderOptions(let orderId)?, "deleteOrder"):
             guard try await store.deleteOrder(id: orderId) else {
                 throw HTTPError(.notFound, "There is no order “\(orderId)”.")

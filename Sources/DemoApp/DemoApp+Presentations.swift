@@ -14,7 +14,8 @@ extension DemoApp {
                 orderFacts(order),
                 ListSection(rows: [
                     ListRow("View Full Details", href: context.href(.push(.orderDetail(orderId: order.id)))),
-                    ListRow("Edit Order", href: context.href(.present(.editOrder(orderId: order.id)))),
+                    // Over this sheet, as a sheet's own `.sheet` presents: Save comes back here.
+                    ListRow("Edit Order", href: context.href(.presentOver(.editOrder(orderId: order.id)))),
                 ]),
             ]).toolbar([ToolbarItem("Done", placement: .confirmationAction, href: context.href(.dismiss))])
             // At half height the list behind stays usable: another order is a click away.
@@ -22,14 +23,33 @@ extension DemoApp {
             .observing(DemoTopic.order(order.id))
         case .editOrder(let orderId):
             let order = try await order(orderId)
+            // Edits kept while "Discard changes?" asked, when Keep Editing came back to them.
             return .form("Edit Order", action: "saveOrder", fields: [
-                FormField("Title", name: "title", value: order.title, maxLength: OrderForm.title.maxLength,
-                          isRequired: true),
-                FormField("Amount (USD)", name: "amount", value: order.amount.replacingOccurrences(of: "$", with: ""),
+                FormField("Title", name: "title", value: context.query["presented-title"] ?? order.title,
+                          maxLength: OrderForm.title.maxLength, isRequired: true),
+                FormField("Amount (USD)", name: "amount",
+                          value: context.query["presented-amount"] ?? order.amount.replacingOccurrences(of: "$", with: ""),
                           maxLength: 12, inputMode: "decimal", isRequired: true),
-            ], cancelHref: context.href(.dismiss), context: context)
+            ], cancelHref: context.href(.dismiss), cancelAction: "cancelEdit", context: context)
             // Sent back with a mistake to mend, the form holds edits a click behind it would lose.
             .interactiveDismissDisabled(context.submitted != nil)
+            .observing(DemoTopic.order(order.id))
+        case .discardChanges(let orderId):
+            let order = try await order(orderId)
+            return .alert("Discard changes?", message: "Your changes to \(order.id) have not been saved.", buttons: [
+                // Both the dialog and the edit sheet close: back to what the sheet was opened over.
+                .link("Discard Changes", role: .destructive, href: context.href([.dismiss, .dismiss])),
+                .link("Keep Editing", role: .cancel, href: context.href(.dismiss)),
+            ], context: context).observing(DemoTopic.order(order.id))
+        case .receipt(let orderId):
+            let order = try await order(orderId)
+            // Done is the screen's own dismiss: it does not need to know it was pushed.
+            return .list("Receipt", sections: [
+                ListSection(footer: "Thank you for your order.", rows: [
+                    ListRow("Order", value: order.id), ListRow("Item", value: order.title),
+                    ListRow("Amount", value: order.amount), ListRow("Placed", value: order.date),
+                ]),
+            ]).toolbar([ToolbarItem("Done", placement: .confirmationAction, href: context.dismissHref)])
             .observing(DemoTopic.order(order.id))
         case .newOrder:
             // Each form drawn gets its own identifier: posted twice, it creates one order.

@@ -89,6 +89,7 @@ extension DemoApp {
                 orderFacts(order),
                 ListSection(rows: [
                     ListRow("Options…", href: context.href(.present(.orderOptions(orderId: order.id)))),
+                    ListRow("Receipt", href: context.href(.present(.receipt(orderId: order.id)))),
                 ]),
             ]).navigationBarTitleDisplayMode(.inline).toolbar([
                 ToolbarItem("Edit", placement: .primaryAction, href: context.href(.present(.editOrder(orderId: order.id)))),

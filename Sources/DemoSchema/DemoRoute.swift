@@ -103,8 +103,14 @@ public enum DemoDestination: Destination {
     case search
     /// The seeds' `OrderSheet`: `sheet(item:)` driven by the order, at the medium detent.
     case order(orderId: String)
-    /// The seeds' `EditItemSheet`: a form that owns its Cancel and Save.
+    /// The seeds' `EditItemSheet`: a form that owns its Cancel and Save; presented over the
+    /// order sheet from there, its Save returns to that sheet.
     case editOrder(orderId: String)
+    /// "Discard changes?": a confirmation dialog over the edit sheet, when its Cancel finds edits.
+    case discardChanges(orderId: String)
+    /// An order's receipt, pushed on the stack by TCA's tree-based `navigationDestination(item:)`:
+    /// a destination of the state, not a route, whose Back dismisses it.
+    case receipt(orderId: String)
     /// The seeds' `AddItemView` (`sheet(isPresented:)`): a form that creates an order.
     case newOrder
     /// Deleting an order goes through a confirmation dialog.
@@ -125,10 +131,11 @@ public enum DemoDestination: Destination {
     public var style: PresentationStyle {
         switch self {
         case .search, .order, .editOrder, .newOrder, .editProfile: .sheet
-        case .deleteOrder, .orderOptions: .confirmationDialog
+        case .deleteOrder, .orderOptions, .discardChanges: .confirmationDialog
         case .photo, .onboarding: .fullScreenCover
         case .options: .popover
         case .about: .alert
+        case .receipt: .navigationDestination
         }
     }
 
@@ -144,6 +151,8 @@ public enum DemoDestination: Destination {
         case .search: ["search"]
         case .order(let orderId): ["order", orderId]
         case .editOrder(let orderId): ["edit-order", orderId]
+        case .discardChanges(let orderId): ["discard-changes", orderId]
+        case .receipt(let orderId): ["receipt", orderId]
         case .newOrder: ["new-order"]
         case .deleteOrder(let orderId): ["delete-order", orderId]
         case .orderOptions(let orderId): ["order-options", orderId]
@@ -160,6 +169,8 @@ public enum DemoDestination: Destination {
         case "search": .search
         case "order": path.next().map { .order(orderId: $0) }
         case "edit-order": path.next().map { .editOrder(orderId: $0) }
+        case "discard-changes": path.next().map { .discardChanges(orderId: $0) }
+        case "receipt": path.next().map { .receipt(orderId: $0) }
         case "new-order": .newOrder
         case "delete-order": path.next().map { .deleteOrder(orderId: $0) }
         case "order-options": path.next().map { .orderOptions(orderId: $0) }

@@ -124,10 +124,14 @@ extension Screen {
     ///     FormField("Title", name: "title", value: context.value("title", default: order.title)),
     /// ], cancelHref: context.href(.dismiss), context: context)
     /// ```
+    ///
+    /// With a `cancelAction`, Cancel posts the form as that action instead of leaving: the app
+    /// sees what the fields hold and leaves at once when nothing changed, or asks first ("Discard
+    /// changes?", a dialog presented over the form) when something did. Return still saves.
     public static func form<Schema>(
         _ title: String, action: String, fields: [FormField], hidden: [String: String] = [:],
         submitTitle: String = "Save", pendingTitle: String = "Saving…", cancelHref: String,
-        context: ScreenContext<Schema>
+        cancelAction: String? = nil, context: ScreenContext<Schema>
     ) -> Screen {
         let inError = fields.contains { $0.name == context.errorField } ? context.errorField : nil
         let models = fields.enumerated().map { index, field in
@@ -147,7 +151,8 @@ extension Screen {
             hidden: hiddenModels, fields: models, error: inError == nil ? context.error : nil, cancelHref: cancelHref,
             submitTitle: submitTitle))
         .toolbar([
-            ToolbarItem("Cancel", placement: .cancellationAction, href: cancelHref),
+            cancelAction.map { ToolbarItem("Cancel", placement: .cancellationAction, submitting: formID, as: $0) }
+                ?? ToolbarItem("Cancel", placement: .cancellationAction, href: cancelHref),
             ToolbarItem(submitTitle, placement: .confirmationAction, submitting: formID, pendingTitle: pendingTitle),
         ])
     }

@@ -25,6 +25,8 @@ extension PageModel: TemplateModel {
         "content": .html(\.content),
         "error": .text(\.error),
         "presentation": .model(\.presentation),
+        "coveredPresentations": .list(\.coveredPresentations),
+        "coversApp": .flag(\.coversApp),
         "split": .model(\.split),
         "accessory": .model(\.accessory),
         "screenActions": .model(\.screenActions),
@@ -91,6 +93,9 @@ extension PageModel.TabGroup: TemplateModel {
 
 extension PageModel.Presentation: TemplateModel {
     static let templateFields = TemplateFields<Self>([
+        "level": .text(\.levelText),
+        "levelClass": .text(\.levelClass),
+        "isCovered": .flag(\.isCovered),
         "style": .text(\.style),
         "detent": .text(\.detent),
         "grabber": .model(\.grabber),
@@ -154,4 +159,12 @@ extension PageModel.Split.Visibility: TemplateModel {
 
 extension PageModel.Stylesheet: TemplateModel {
     static let templateFields = TemplateFields<Self>(["href": .text(\.href)])
+}
+
+extension PageModel.Presentation {
+    /// The level as the template writes it in ids.
+    var levelText: String { String(level) }
+    /// The class that stacks a presentation over another (` level-2`); none for the first, whose
+    /// markup is what it was before presentations nested.
+    var levelClass: String? { level > 1 ? " level-\(level)" : nil }
 }

@@ -12,6 +12,9 @@ extension PageModel {
         /// The `_action` a button posts through the page's `screen-actions` form; nil for a link
         /// or a form's submit button.
         let postAction: String?
+        /// The action a form's submit button posts in place of the form's own (`_submitter`);
+        /// nil for the form's own submit, a link, or a post.
+        let submitterAction: String?
         /// Whether it is a link (`href` may otherwise find an enclosing model's).
         var isLink: Bool { href != nil }
         /// What a submit button says while its post is on its way (the script shows it).
@@ -27,9 +30,12 @@ extension PageModel {
             title = item.title
             systemImage = item.systemImage
             switch item.action {
-            case .link(let href): self.href = href; formID = nil; pendingTitle = nil; postAction = nil
-            case .submit(let form, let pending): href = nil; formID = form; pendingTitle = pending; postAction = nil
-            case .post(let action): href = nil; formID = nil; pendingTitle = nil; postAction = action
+            case .link(let href): self.href = href; formID = nil; pendingTitle = nil; postAction = nil; submitterAction = nil
+            case .submit(let form, let pending):
+                href = nil; formID = form; pendingTitle = pending; postAction = nil; submitterAction = nil
+            case .submitAs(let form, let action):
+                href = nil; formID = form; pendingTitle = nil; postAction = nil; submitterAction = action
+            case .post(let action): href = nil; formID = nil; pendingTitle = nil; postAction = action; submitterAction = nil
             }
             emphasis = item.placement.emphasis?.rawValue
             zoomSource = item.zoomName
@@ -98,6 +104,7 @@ extension PageModel.ToolbarButton: TemplateModel {
         "isLink": .flag { $0.isLink },
         "emphasis": .text(\.emphasis),
         "isPresentationSource": .flag(\.isPresentationSource),
+        "submitterAction": .text(\.submitterAction),
         "zoomSource": .text(\.zoomSource),
     ])
 }

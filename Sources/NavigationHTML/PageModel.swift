@@ -51,6 +51,10 @@ struct PageModel {
     }
 
     struct Presentation {
+        /// Its place in the chain, 1 for the first: what its ids and stacking order name.
+        let level: Int
+        /// Under another presentation: drawn, but inert until the one over it closes.
+        let isCovered: Bool
         let style: String
         /// The sheet detent it rests at: `medium` or `large`.
         let detent: String
@@ -169,7 +173,12 @@ struct PageModel {
     let content: [UInt8]
     /// Why a form on the screen was rejected (forms in a presentation show their own).
     let error: String?
+    /// The top presentation, the one the person acts on.
     let presentation: Presentation?
+    /// The presentations beneath the top one, bottom first.
+    let coveredPresentations: [Presentation]
+    /// Whether the screen behind the presentations is inert (not while each lets it be used).
+    let coversApp: Bool
     let split: Split?
     /// The app's ``BottomAccessory``, on every tab.
     let accessory: Accessory?

@@ -12,7 +12,9 @@ import Navigation
 /// ```
 ///
 /// Inside a presentation, `.push` and `.pop` act on the presentation's own stack, as a
-/// `NavigationLink` inside a sheet pushes on the sheet's `NavigationStack`.
+/// `NavigationLink` inside a sheet pushes on the sheet's `NavigationStack`; `.presentOver`
+/// presents over it (its own `.sheet` or `.alert`), where `.present` replaces every presentation
+/// (a parent's destination set anew); `.dismiss` closes it and whatever it presented.
 public struct ScreenContext<Schema: NavigationSchema>: Sendable {
     /// The state the page shows, presentation included; every link is built from it.
     public var state: NavigationState<Schema> { links.state }
@@ -29,8 +31,12 @@ public struct ScreenContext<Schema: NavigationSchema>: Sendable {
     private let pageArguments: [(name: String, value: String)]
     /// The app's query arguments of the presentation (`presented-…`), sorted by name.
     private let presentedArguments: [(name: String, value: String)]
-    /// True while rendering the content of the presentation.
-    public private(set) var isPresented: Bool
+    /// True while rendering the content of a presentation.
+    public var isPresented: Bool { level > 0 }
+    /// How many presentations the screen being rendered stands on: 0 for the stack's screen, 1
+    /// for the first presentation's, 2 for one presented over it. The context's `state` holds
+    /// the presentations up to the screen's own, so its links act on it (and close the ones above).
+    public private(set) var level: Int
     /// The hidden `_token` value every form must carry.
     public let formToken: String
     /// Where forms on this screen post to: the URL of the screen itself, the app's own query
@@ -77,7 +83,7 @@ public struct ScreenContext<Schema: NavigationSchema>: Sendable {
         formToken: String = "", submitted: [String: String]? = nil, error: String? = nil, errorField: String? = nil,
         request: Request? = nil, identity: Schema.Identity? = nil
     ) {
-        self.init(links: Links(state), query: query, isPresented: isPresented, formToken: formToken,
+        self.init(links: Links(state), query: query, level: isPresented ? max(state.presentations.count, 1) : 0, formToken: formToken,
                   submitted: submitted, error: error, errorField: errorField,
                   request: request ?? Request(method: .get, path: Links(state).url, query: query), identity: identity)
     }
@@ -88,16 +94,31 @@ public struct ScreenContext<Schema: NavigationSchema>: Sendable {
         switch action {
         case .push(let route) where isPresented: url = state.applying(.pushPresented(route)).url
         case .pop where isPresented: url = state.applying(.popPresented).url
+        // The stack's screen: its own dismiss pops it, whatever is presented over it.
+        case .dismissScreen where !isPresented: url = links.url(after: .pop)
         default: url = links.url(after: action)
         }
         return Links<Schema>.url(url, adding: arguments(keptBy: action))
     }
 
+    /// The URL that closes this screen however it was shown (`NavigationAction.dismissScreen`,
+    /// SwiftUI's `dismiss`): back from a pushed screen, a presented stack's screen popped, a
+    /// presentation at its root closed with whatever it presented.
+    ///
+    /// ```swift
+    /// ToolbarItem("Done", placement: .confirmationAction, href: context.dismissHref)
+    /// ```
+    public var dismissHref: String { href(.dismissScreen) }
+
     /// The app's query arguments a link keeps: the page's while the screen beneath any
     /// presentation stays, the presentation's while it stays too.
     private func arguments(keptBy action: NavigationAction<Schema>) -> [(name: String, value: String)] {
         switch action {
-        case .present, .dismiss, .setColumns: pageArguments
+        case .presentOver: pageArguments + presentedArguments
+        case .dismiss where level > 1: pageArguments + presentedArguments
+        case .dismissScreen where isPresented:
+            level > 1 || !(state.topPresentation?.path.isEmpty ?? true) ? pageArguments + presentedArguments : pageArguments
+        case .present, .dismiss, .dismissAll, .setColumns: pageArguments
         case .setDetent, .pushPresented, .popPresented: pageArguments + presentedArguments
         case .push, .pop: isPresented ? pageArguments + presentedArguments : []
         default: []
@@ -122,15 +143,25 @@ public struct ScreenContext<Schema: NavigationSchema>: Sendable {
         submitted?[field] ?? value
     }
 
-    /// The same context, for the presentation's content.
-    func presenting() -> ScreenContext {
+    /// The context of the screen of presentation `level` (1 for the first): the state with the
+    /// presentations up to it, so that its links act on it.
+    func presenting(level: Int) -> ScreenContext {
+        let shown = state.presentations.count
         var context = self
-        context.isPresented = true
+        if level < shown {
+            var below = state
+            for _ in level..<shown { below.apply(.dismiss) }
+            // A covered presentation's form was not the one submitted: it shows its own values.
+            context = ScreenContext(
+                links: Links(below), query: query, level: level, formToken: formToken, submitted: nil,
+                error: nil, errorField: nil, request: request, identity: identity)
+        }
+        context.level = level
         return context
     }
 
     private init(
-        links: Links<Schema>, query: [String: String], isPresented: Bool, formToken: String,
+        links: Links<Schema>, query: [String: String], level: Int, formToken: String,
         submitted: [String: String]?, error: String?, errorField: String?, request: Request, identity: Schema.Identity?
     ) {
         self.request = request
@@ -140,7 +171,7 @@ public struct ScreenContext<Schema: NavigationSchema>: Sendable {
         let app = Self.appArguments(of: query)
         pageArguments = app.filter { !$0.name.hasPrefix("presented-") }
         presentedArguments = app.filter { $0.name.hasPrefix("presented-") }
-        self.isPresented = isPresented
+        self.level = level
         self.formToken = formToken
         self.submitted = submitted
         self.error = error
@@ -151,10 +182,20 @@ public struct ScreenContext<Schema: NavigationSchema>: Sendable {
 extension ScreenContext {
     /// The app's own arguments of `query` (all but the library's), sorted by name.
     static func appArguments(of query: [String: String]) -> [(name: String, value: String)] {
-        query.filter { !libraryArguments.contains($0.key) }.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
+        query.filter { !isLibraryArgument($0.key) }.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
     }
 }
 
 /// The names of the library's own query arguments; every other is the app's. One set for the
 /// process, not one built for every argument of every request.
 private let libraryArguments: Set<String> = ["select", "columns", "present", "detent", "presented-path"]
+
+/// True for the library's own arguments: those above, and a presentation's over another's
+/// (`present-2`, `detent-3`, `presented-path-2`).
+private func isLibraryArgument(_ name: String) -> Bool {
+    if libraryArguments.contains(name) { return true }
+    guard let dash = name.utf8.lastIndex(of: UInt8(ascii: "-")), name.utf8.index(after: dash) != name.utf8.endIndex,
+          name.utf8[name.utf8.index(after: dash)...].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+    else { return false }
+    return ["present", "detent", "presented-path"].contains(name[..<dash])
+}

@@ -76,6 +76,16 @@ public enum SubmissionOutcome<Schema: NavigationSchema>: Sendable {
     /// `navigate(_:)`, and the next page says `notice` once (a `role="alert"` notice), as
     /// after an action whose result is not itself a screen ("History cleared").
     case navigateWithNotice([NavigationAction<Schema>], notice: String)
+    /// `navigate(_:)`, with these query arguments of the app's on the URL it leads to: what the
+    /// next screen reads from ``ScreenContext/query``, such as edits kept while a dialog asks
+    /// whether to discard them (named `presented-…`, a presentation's own, they stay while the
+    /// presentation does). The library's own names (`present`, `select`, …) are left out.
+    ///
+    /// ```swift
+    /// return .navigateWithArguments([.presentOver(.discardChanges(orderId: id))],
+    ///                               arguments: ["presented-title": form.title])
+    /// ```
+    case navigateWithArguments([NavigationAction<Schema>], arguments: [String: String])
     /// Signed in as `identity`: the answer sets `cookie` (the app's, such as
     /// ``SignInCookie/setCookie(account:generation:for:now:)`` makes), the state starts anew as
     /// `identity`'s (`NavigationState.bind(to:)`), and the browser goes (303) to the screen the

@@ -24,6 +24,11 @@ public struct ToolbarItem: Sendable {
         /// With the library's script it says `pendingTitle` (when there is one) while the post
         /// is on its way, and is pressed once only.
         case submit(formID: String, pendingTitle: String?)
+        /// Submits the form with this `id` as `action` rather than the form's own, without the
+        /// browser's checks and never with Return (the form's own submit keeps that): a Cancel
+        /// that lets the app see the edits before they go, to ask "Discard changes?" when there
+        /// are some (``Screen/form(_:action:fields:hidden:submitTitle:pendingTitle:cancelHref:cancelAction:context:)``).
+        case submitAs(formID: String, action: String)
         /// Posts `_action` with this value to the page it is drawn on, as SwiftUI's
         /// `Button(action:)` runs its closure: the app's `submit(_:context:)` handles it and
         /// answers 303. Needs no form of the app's own, nor JavaScript.
@@ -67,6 +72,23 @@ public struct ToolbarItem: Sendable {
         self.systemImage = systemImage
         self.placement = placement
         self.action = .submit(formID: formID, pendingTitle: pendingTitle)
+    }
+
+    /// A toolbar button that submits the form whose `id` is `formID` as `action` (the
+    /// submission's ``Submission/action``) instead of the form's own: the fields are posted
+    /// whatever they hold, so the app can tell whether anything was changed.
+    ///
+    /// ```swift
+    /// ToolbarItem("Cancel", placement: .cancellationAction, submitting: "form-saveOrder", as: "cancelEdit")
+    /// ```
+    public init(
+        _ title: String, systemImage: String? = nil, placement: ToolbarItemPlacement = .cancellationAction,
+        submitting formID: String, as action: String
+    ) {
+        self.title = title
+        self.systemImage = systemImage
+        self.placement = placement
+        self.action = .submitAs(formID: formID, action: action)
     }
 
     /// A toolbar button that posts `action` (the submission's ``Submission/action``) to the

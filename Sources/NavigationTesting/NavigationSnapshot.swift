@@ -41,8 +41,14 @@ public struct NavigationSnapshot: Sendable, Hashable, Decodable {
         public let path: [JSONValue]
         /// The detent a sheet rests at, when the state names one.
         public let detent: String?
+        /// What it presents over itself, when anything: an array of at most one, since a value
+        /// cannot hold one of its own type directly.
+        private let over: [Presentation]
 
-        private enum CodingKeys: String, CodingKey { case style, destination, path, detent }
+        /// What this presentation presents over itself, or nil.
+        public var presented: Presentation? { over.first }
+
+        private enum CodingKeys: String, CodingKey { case style, destination, path, detent, presentation }
 
         /// Reads a presentation; `style` and `destination` are required.
         public init(from decoder: any Decoder) throws {
@@ -51,6 +57,7 @@ public struct NavigationSnapshot: Sendable, Hashable, Decodable {
             destination = try container.decode(JSONValue.self, forKey: .destination)
             path = try container.decodeIfPresent([JSONValue].self, forKey: .path) ?? []
             detent = try container.decodeIfPresent(String.self, forKey: .detent)
+            over = try container.decodeIfPresent(Presentation.self, forKey: .presentation).map { [$0] } ?? []
         }
 
         /// `style` as the library's type, or nil for a style it does not know.
@@ -63,7 +70,8 @@ public struct NavigationSnapshot: Sendable, Hashable, Decodable {
     public let selectedTab: String
     /// Every tab's state by name.
     public let tabs: [String: TabStack]
-    /// The presentation, or nil when none is shown.
+    /// The presentation, or nil when none is shown; what it presents over itself is its
+    /// ``Presentation/presented``.
     public let presentation: Presentation?
     /// The whole JSON document, for what the fields above leave out (`tabOrder`, `features`…).
     public let json: JSONValue
@@ -77,6 +85,21 @@ public struct NavigationSnapshot: Sendable, Hashable, Decodable {
         tabs = try container.decodeIfPresent([String: TabStack].self, forKey: .tabs) ?? [:]
         presentation = try container.decodeIfPresent(Presentation.self, forKey: .presentation)
         json = try JSONValue(from: decoder)
+    }
+
+    /// Every presentation, bottom first: the first, what it presents over itself, and so on.
+    ///
+    /// ```swift
+    /// #expect(try await browser.state().presentations.map(\.destination) == [["orderSheet": …], ["editOrder": …]])
+    /// ```
+    public var presentations: [Presentation] {
+        var chain: [Presentation] = []
+        var next = presentation
+        while let presented = next {
+            chain.append(presented)
+            next = presented.presented
+        }
+        return chain
     }
 
     /// The visible stack: the selected tab's path.

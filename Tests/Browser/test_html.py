@@ -18,6 +18,12 @@ SCREENS = [
     "/orders?present=new-order", "/orders/order/ORD-001?present=order-options/ORD-001",
     "/orders?present=order/ORD-001&presented-path=order/ORD-001",
     "/orders/order/ORD-001?present=edit-order/ORD-001", "/orders/order/ORD-001?present=delete-order/ORD-001",
+    # A presentation over a presentation: the edit sheet over the order sheet, the discard dialog over both;
+    # and a destination drawn as a push (the receipt), on a phone's stack and in the split view's detail.
+    "/orders?present=order/ORD-001&present-2=edit-order/ORD-001",
+    "/orders?present=order/ORD-001&present-2=edit-order/ORD-001&present-3=discard-changes/ORD-001"
+    "&presented-title=Half-typed&presented-amount=299.99",
+    "/home/orders/order/ORD-001?present=receipt/ORD-001", "/orders/order/ORD-001?present=receipt/ORD-001",
     "/profile?present=edit-profile", "/profile?present=photo", "/profile?present=options", "/profile?present=about",
     "/home?present=onboarding/welcome", "/home?present=onboarding/profile",
     "/home?present=onboarding/preferences", "/home?present=onboarding/complete",

@@ -35,7 +35,10 @@ def test_every_presentation_opens_closes_and_leaves_with_back(browser, backgroun
     assert path(browser) == background and not dialog(browser)
     browser.forward()
     assert path(browser) == opened and dialog(browser)
-    click(browser, close, "#presentation")
+    if name == "edit-sheet" or (opener, close) == ("Edit", "Cancel"):
+        submit(browser, "#presentation button[name=_submitter]")   # the order form's Cancel posts it
+    else:
+        click(browser, close, "#presentation")
     assert path(browser) == background and not dialog(browser)
 
 
@@ -59,11 +62,11 @@ def test_sheet_form_rejects_saves_and_cancels(browser):
     field = browser.find_element(By.NAME, "title")
     field.clear()
     field.send_keys(f"Coats {suffix}")
-    submit(browser, "#presentation .presentation-bar button[type=submit][form]")
+    submit(browser, "#presentation .presentation-bar button.toolbar-item[type=submit]:not([name])")
     assert path(browser) == "/orders/order/ORD-003" and not dialog(browser)
     assert f"Coats {suffix}" in browser.page_source
     go(browser, "/orders/order/ORD-003?present=edit-order/ORD-003")
-    click(browser, "Cancel", "#presentation")
+    submit(browser, "#presentation button[name=_submitter]")
     assert path(browser) == "/orders/order/ORD-003"
 
 

@@ -23,6 +23,27 @@ import Testing
         }
     }
 
+    /// Profile › Switch during onboarding: the other account's onboarding starts empty, not
+    /// filled with the first one's name.
+    @Test func switchingAccountStartsAFlowAnew() async throws {
+        try await withDemoServer { port in
+            let user = UserAgent(port: port)
+            let profileStep = try user.get("/home?present=onboarding/profile")
+            let next = try user.post(try #require(profileStep.formAction), [
+                "_token": try #require(profileStep.formToken), "_action": "continue",
+                "name": "Ana Draft", "email": "ana@example.org"])
+            #expect(next.status == 303)
+            #expect(try user.get("/home?present=onboarding/profile").inputValue("name") == "Ana Draft")
+            try user.get("/profile")
+            #expect(try user.submit(["_action": "switchAccount", "user": "42"]).status == 303)
+            let anew = try user.get("/home?present=onboarding/profile")
+            #expect(anew.inputValue("name") == "", "the other account's onboarding opens empty")
+            let state = try user.get("/home", accept: "application/json").response
+            let json = try JSONSerialization.jsonObject(with: Data(state.body)) as? [String: Any]
+            #expect((json?["flow"] as? [String: String])?.isEmpty == true)
+        }
+    }
+
     @Test func signingOutAndInAgain() async throws {
         try await withDemoServer { port in
             let user = UserAgent(port: port)

@@ -89,9 +89,9 @@ final class UserAgent {
         func inputValue(_ name: String) -> String? {
             firstMatch(try! Regex(#"name="\#(name)" value="([^"]*)""#, as: (Substring, Substring).self))
         }
-        /// The presentation's style and role, if one is shown.
+        /// The top presentation's style and role, if one is shown (those it covers are not).
         var presentation: (style: String, role: String)? {
-            html.firstMatch(of: #/class="presentation ([A-Za-z]+) detent-[a-z]+(?: anchored)?(?: compact-popover)?" role="([a-z]+)"/#)
+            html.firstMatch(of: #/class="presentation(?: level-[0-9]+)? ([A-Za-z]+) detent-[a-z]+(?: anchored)?(?: compact-popover)?" role="([a-z]+)"/#)
                 .map { (String($0.output.1), String($0.output.2)) }
         }
 

@@ -121,7 +121,7 @@ def test_a_browser_walk_through_nginx_keeps_every_tab(deployment, chromium):
             field = browser.find_element("id", "field-title")
             field.clear()
             field.send_keys(title)
-            browser.find_element("css selector", '#presentation .presentation-bar button[type="submit"]').click()
+            browser.find_element("css selector", '#presentation .presentation-bar button.toolbar-item[type="submit"]:not([name])').click()
             WebDriverWait(browser, 10).until(lambda driver: "present=" not in driver.current_url)
         return action
 

@@ -23,6 +23,18 @@ struct NavigationActionTests {
         #expect(state.url == "/home")
     }
 
+    /// A context change starts a flow anew: another account's onboarding is not filled with
+    /// the first one's answers. The same context again changes nothing.
+    @Test func switchingContextForgetsTheFlowsDraft() {
+        var state = Self.ordersOpen
+        state.apply(.recordFlow(["name": "Ana"]))
+        state.apply(.switchContext("42"))
+        #expect(state.flow.isEmpty)
+        state.apply(.recordFlow(["name": "Jordan"]))
+        state.apply(.switchContext("42"))
+        #expect(state.flow == ["name": "Jordan"])
+    }
+
     /// Seed 003's "Clear Navigation History": every stack and selection goes, the default tab
     /// shows; what is not history stays.
     @Test func clearingHistoryEmptiesEveryStackAndKeepsTheRest() {

@@ -20,6 +20,12 @@ public enum PresentationStyle: String, Codable, Sendable, CaseIterable {
     /// that presented it, as a popover is (in the middle when no link presents it). Like an
     /// alert, it has no Close link.
     case confirmationDialog
+    /// Pushed on the visible stack, as SwiftUI's `navigationDestination(item:)` and
+    /// `navigationDestination(isPresented:)` push: drawn as the stack's top screen (over another
+    /// presentation, as that presentation's), with a Back that dismisses it. It is a
+    /// presentation of the state, not a route: the JSON shows it as a destination, and a push or
+    /// a pop of the stack beneath closes it.
+    case navigationDestination
 }
 
 /// The heights a sheet can rest at in a narrow window (`presentationDetents`); the first is where

@@ -16,8 +16,9 @@ public enum NavigationAction<Schema: NavigationSchema>: Hashable, Sendable {
     /// resets, as a new sidebar selection does in `NavigationSplitView`.
     case select([Schema.Route])
     /// Changes the app context (such as the signed-in account): every tab pops to root, with
-    /// its split-view selection, and the presentation is dismissed. Tab arrangement and feature
-    /// flags stay. Switching to the same context changes nothing.
+    /// its split-view selection, the presentation is dismissed, and a flow's draft and the scene
+    /// storage start empty. Tab arrangement and feature flags stay. Switching to the same context
+    /// changes nothing.
     case switchContext(String?)
     /// Clears the navigation history (seed 003's "Clear Navigation History"): every tab's stack
     /// and split-view selection goes, the app's default tab is selected (or the first shown)
@@ -41,16 +42,29 @@ public enum NavigationAction<Schema: NavigationSchema>: Hashable, Sendable {
     case resetTabs
     /// Shows or hides the selected tab's split-view columns.
     case setColumns(ColumnVisibility)
-    /// Presents a destination over the visible screen, replacing any other presentation.
+    /// Presents a destination over the visible screen, replacing any other presentation (the
+    /// whole chain); presenting the one already first changes nothing.
     case present(Schema.Destination)
-    /// Dismisses the presentation.
+    /// Presents a destination over the top presentation, as a presented screen's own `.sheet`
+    /// or `.alert` does (over the visible screen when nothing is presented); does nothing when
+    /// the chain is as deep as ``NavigationSchema/presentationDepth`` or the top one is it.
+    case presentOver(Schema.Destination)
+    /// Dismisses the top presentation: the one beneath shows again, as it was.
     case dismiss
-    /// Moves the presented sheet to one of its detents (its grabber); does nothing when no sheet
-    /// is presented or the sheet does not list that detent.
+    /// Dismisses every presentation.
+    case dismissAll
+    /// Closes the screen in front, however it was shown, as SwiftUI's `dismiss` and TCA's
+    /// `@Dependency(\.dismiss)` do: a screen pushed on the top presentation's own stack is
+    /// popped, a presentation at its own root is dismissed, and with nothing presented the
+    /// stack's top screen is popped. A child screen uses it without knowing how it was shown.
+    case dismissScreen
+    /// Moves the top presentation, a sheet, to one of its detents (its grabber); does nothing
+    /// when it is not a sheet or the sheet does not list that detent.
     case setDetent(PresentationDetent)
-    /// Pushes a screen on the presentation's own stack; does nothing when nothing is presented.
+    /// Pushes a screen on the top presentation's own stack; does nothing when nothing is
+    /// presented.
     case pushPresented(Schema.Route)
-    /// Pops the presentation's stack by one.
+    /// Pops the top presentation's stack by one.
     case popPresented
     /// Opens a location (a URL or a deep link): selects its tab, resets that tab to root, pushes
     /// the location's path and shows its presentation. Other tabs keep their stacks.

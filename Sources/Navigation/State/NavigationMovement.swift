@@ -10,13 +10,13 @@ public enum NavigationMovement: String, Sendable, CaseIterable {
     case push
     /// Screens were popped (the old stack begins with the new one).
     case pop
-    /// A screen was pushed on the presentation's own stack.
+    /// A screen was pushed on the top presentation's own stack.
     case pushPresented = "push-presented"
-    /// The presentation's own stack was popped.
+    /// The top presentation's own stack was popped.
     case popPresented = "pop-presented"
-    /// Something is presented over the screen that was not before.
+    /// Something is presented over the screen, or over the top presentation, that was not before.
     case present
-    /// The presentation was dismissed.
+    /// The top presentation was dismissed (or several, down to one that was there before).
     case dismiss
     /// Another tab was selected.
     case tab
@@ -40,15 +40,20 @@ extension Location {
     ) -> NavigationMovement {
         guard let previous else { return .none }
         guard previous.tab == next.tab else { return .tab }
-        switch (previous.presentation, next.presentation) {
-        case (nil, _?):
-            return .present
-        case (_?, nil):
-            return .dismiss
-        case (let before?, let after?):
-            guard before == after else { return .replace }
-            return direction(from: previous.presentationPath, to: next.presentationPath, push: .pushPresented, pop: .popPresented)
+        let before = previous.presentations, after = next.presentations
+        switch (before.last, after.last) {
+        // A destination drawn as a push moves as a push does.
+        case (_, let above?) where after.count > before.count && after.starts(with: before):
+            return above.destination.style == .navigationDestination ? .push : .present
+        case (let below?, _) where before.count > after.count && before.starts(with: after):
+            return below.destination.style == .navigationDestination ? .pop : .dismiss
+        case (let below?, let above?):
+            guard before.count == after.count, below.destination == above.destination,
+                  before.dropLast() == after.dropLast() else { return .replace }
+            return direction(from: below.path.elements, to: above.path.elements, push: .pushPresented, pop: .popPresented)
                 ?? .none
+        case (nil, _?), (_?, nil):
+            return .replace
         case (nil, nil):
             if let moved = stackDirection(previous.path, next.path) { return moved }
             return previous.selection == next.selection && previous.columns == next.columns ? .none : .replace

@@ -37,9 +37,16 @@ public protocol NavigationSchema: Sendable {
     /// flag is on, or until someone signs in (`state.isSignedIn`). A hidden tab keeps its stack
     /// and comes back with it.
     static func isHidden(_ tab: Tab, in state: NavigationState<Self>) -> Bool
+
+    /// How many presentations may stand over one another (a sheet, an edit sheet over it, a
+    /// dialog over that): 3 unless the app says otherwise, at least 1. `.presentOver` beyond it
+    /// does nothing, and a URL asking for more is not understood past it.
+    static var presentationDepth: Int { get }
 }
 
 extension NavigationSchema {
+    public static var presentationDepth: Int { 3 }
+
     public static func isHidden(_ tab: Tab, in state: NavigationState<Self>) -> Bool { false }
 
     public static func deepLink(_ path: inout PathReader) -> Location<Self>? { nil }

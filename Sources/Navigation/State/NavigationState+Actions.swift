@@ -32,6 +32,8 @@ extension NavigationState {
             guard newContext != context else { return }
             context = newContext
             sceneStorage = [:]
+            // A flow begun in the old context (its draft: a name typed in onboarding) is not the new one's.
+            flow = [:]
             for tab in Schema.Tab.allCases { self[tab] = TabState(columns: self[tab].columns) }
             presentation = nil
         case .clearHistory:
@@ -62,23 +64,34 @@ extension NavigationState {
             presentation = nil
         case .present(let destination):
             presentation = destination
+        case .presentOver(let destination):
+            guard presentations.count < max(Schema.presentationDepth, 1),
+                  presentations.last?.destination != destination else { return }
+            presentations.append(Presentation(destination))
         case .dismiss:
-            presentation = nil
+            presentations.removeLast(presentations.isEmpty ? 0 : 1)
+        case .dismissAll:
+            presentations = []
+        case .dismissScreen:
+            if let top = presentations.last {
+                apply(top.path.isEmpty ? .dismiss : .popPresented)
+            } else {
+                apply(.pop)
+            }
         case .setDetent(let detent):
-            moveDetent(to: detent)
+            guard !presentations.isEmpty else { return }
+            presentations[presentations.count - 1].moveDetent(to: detent)
         case .pushPresented(let route):
-            guard presentation != nil else { return }
-            presentationPath.append(route)
+            guard !presentations.isEmpty else { return }
+            presentations[presentations.count - 1].path.append(route)
         case .popPresented:
-            presentationPath.removeLast()
+            guard !presentations.isEmpty else { return }
+            presentations[presentations.count - 1].path.removeLast()
         case .open(let location):
             selectedTab = location.tab
             self[location.tab] = TabState(
                 path: StackState(location.path), selection: location.selection, columns: location.columns)
-            presentation = location.presentation
-            presentationPath = location.presentation == nil ? [] : StackState(location.presentationPath)
-            movedDetent = nil
-            if let detent = location.detent { moveDetent(to: detent) }
+            presentations = Array(location.presentations.prefix(max(Schema.presentationDepth, 1)))
         }
     }
 

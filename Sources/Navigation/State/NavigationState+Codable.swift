@@ -8,13 +8,17 @@ import Foundation
 ///  "presentation": {"style": "sheet", "destination": {"search": {}}, "path": [], "detent": "large"}}
 /// ```
 ///
+/// A presentation over another is the `presentation` of the one it covers, so the chain reads
+/// from the outside in: `{"style": "sheet", "destination": {"orderSheet": …}, "path": [],
+/// "presentation": {"style": "sheet", "destination": {"editOrder": …}, …}}`.
+///
 /// Routes and destinations appear in their own `Codable` form (Swift's synthesized form for
 /// enums). Every tab is listed; unknown tabs are ignored when decoding. `tabOrder`, `hiddenTabs`
 /// and `features` give the tab customization and feature flags. A sheet's presentation says the
 /// detent it rests at. `owner` is there only while someone is signed in (see ``bind(to:)``).
 extension NavigationState: Codable {
     private enum CodingKeys: String, CodingKey { case selectedTab, tabs, presentation, tabOrder, hiddenTabs, features, context, owner, flow, sceneStorage }
-    private enum PresentationKeys: String, CodingKey { case style, destination, path, detent }
+    private enum PresentationKeys: String, CodingKey { case style, destination, path, detent, presentation }
 
     private struct TabKey: CodingKey {
         var stringValue: String
@@ -48,11 +52,15 @@ extension NavigationState: Codable {
         flow = try container.decodeIfPresent([String: String].self, forKey: .flow) ?? [:]
         sceneStorage = try container.decodeIfPresent([String: String].self, forKey: .sceneStorage) ?? [:]
         if container.contains(.presentation), try !container.decodeNil(forKey: .presentation) {
-            let presentation = try container.nestedContainer(keyedBy: PresentationKeys.self, forKey: .presentation)
-            self.presentation = try presentation.decode(Schema.Destination.self, forKey: .destination)
-            self.presentationPath = try presentation.decodeIfPresent(StackState<Schema.Route>.self, forKey: .path) ?? []
-            if let detent = try presentation.decodeIfPresent(PresentationDetent.self, forKey: .detent) {
-                moveDetent(to: detent)
+            var level = try container.nestedContainer(keyedBy: PresentationKeys.self, forKey: .presentation)
+            while true {
+                presentations.append(Presentation(
+                    try level.decode(Schema.Destination.self, forKey: .destination),
+                    path: try level.decodeIfPresent([Schema.Route].self, forKey: .path) ?? [],
+                    detent: try level.decodeIfPresent(PresentationDetent.self, forKey: .detent)))
+                guard presentations.count < max(Schema.presentationDepth, 1), level.contains(.presentation),
+                      try !level.decodeNil(forKey: .presentation) else { break }
+                level = try level.nestedContainer(keyedBy: PresentationKeys.self, forKey: .presentation)
             }
         }
     }
@@ -71,15 +79,25 @@ extension NavigationState: Codable {
         try container.encodeIfPresent(owner, forKey: .owner)
         try container.encode(flow, forKey: .flow)
         try container.encode(sceneStorage, forKey: .sceneStorage)
-        if let destination = presentation {
-            var nested = container.nestedContainer(keyedBy: PresentationKeys.self, forKey: .presentation)
-            try nested.encode(destination.style, forKey: .style)
-            try nested.encode(destination, forKey: .destination)
-            try nested.encode(presentationPath, forKey: .path)
-            try nested.encodeIfPresent(detent, forKey: .detent)
+        if let first = presentations.first {
+            var level = container.nestedContainer(keyedBy: PresentationKeys.self, forKey: .presentation)
+            try Self.encode(first, into: &level)
+            for presented in presentations.dropFirst() {
+                level = level.nestedContainer(keyedBy: PresentationKeys.self, forKey: .presentation)
+                try Self.encode(presented, into: &level)
+            }
         } else {
             try container.encodeNil(forKey: .presentation)
         }
+    }
+
+    private static func encode(
+        _ presented: Presentation<Schema>, into container: inout KeyedEncodingContainer<PresentationKeys>
+    ) throws {
+        try container.encode(presented.destination.style, forKey: .style)
+        try container.encode(presented.destination, forKey: .destination)
+        try container.encode(presented.path, forKey: .path)
+        try container.encodeIfPresent(presented.detent, forKey: .detent)
     }
 }
 

@@ -21,12 +21,12 @@ extension NavigationState {
     }
 
     /// True when the screen shown needs a signed-in visitor: its tab, a screen on its stack or
-    /// selected in its split view, the presentation or a screen on the presentation's stack
+    /// selected in its split view, a presentation or a screen on a presentation's stack
     /// ``Tab/requiresSignIn``, ``Route/requiresSignIn`` or ``Destination/requiresSignIn``.
     public var requiresSignIn: Bool {
         let tab = self[selectedTab]
-        return selectedTab.requiresSignIn || presentation?.requiresSignIn == true
+        return selectedTab.requiresSignIn
             || tab.path.elements.contains { $0.requiresSignIn } || tab.selection.contains { $0.requiresSignIn }
-            || presentationPath.elements.contains { $0.requiresSignIn }
+            || presentations.contains { $0.destination.requiresSignIn || $0.path.elements.contains { $0.requiresSignIn } }
     }
 }

@@ -1,5 +1,6 @@
-/// The whole navigation state of one user: the selected tab, every tab's stack, and the single
-/// optional presentation. A plain `Sendable` value; every change is a pure function on it
+/// The whole navigation state of one user: the selected tab, every tab's stack, and what is
+/// presented over the visible screen (a presentation, which may present another over itself). A
+/// plain `Sendable` value; every change is a pure function on it
 /// (`apply(_:)`), so it is tested without a server.
 ///
 /// ```swift
@@ -14,22 +15,26 @@ public struct NavigationState<Schema: NavigationSchema>: Sendable {
     /// ``NavigationAction/selectTab(_:)`` action also dismisses the presentation and pops a tab
     /// selected again to its root.
     public var selectedTab: Schema.Tab
-    /// The one thing presented over the visible screen, if any. Changing it empties
-    /// `presentationPath` and returns the sheet to its first detent, so neither outlives the
-    /// presentation it belonged to.
+    /// What is presented over the visible screen, bottom first: empty for nothing, one for a
+    /// sheet over the stack, more when a presented screen presents over itself (an alert over a
+    /// sheet), up to ``NavigationSchema/presentationDepth``. Changed through the actions
+    /// (`.present`, `.presentOver`, `.dismiss`, …), which keep it within that depth.
+    public internal(set) var presentations: [Presentation<Schema>] = []
+    /// The first presentation's destination: the one thing presented over the visible screen,
+    /// nil for nothing. Setting another replaces the whole chain with it, at the root of its own
+    /// stack and its first detent; setting the same one changes nothing.
     public var presentation: Schema.Destination? {
-        didSet {
-            guard presentation != oldValue else { return }
-            presentationPath = []
-            movedDetent = nil
+        get { presentations.first?.destination }
+        set {
+            guard newValue != presentations.first?.destination else { return }
+            presentations = newValue.map { [Presentation($0)] } ?? []
         }
     }
-    /// The presentation's own navigation stack (a sheet holding a `NavigationStack`); changed
-    /// only through `pushPresented` / `popPresented`, which need a presentation.
-    public internal(set) var presentationPath: StackState<Schema.Route> = []
-    /// The detent the sheet was moved to (``NavigationAction/setDetent(_:)``), nil while it rests
-    /// at its first; only ever one of the presented sheet's other detents.
-    var movedDetent: PresentationDetent?
+    /// The first presentation's own navigation stack (a sheet holding a `NavigationStack`);
+    /// empty when nothing is presented. Each presentation's is its ``Presentation/path``.
+    public var presentationPath: StackState<Schema.Route> { presentations.first?.path ?? [] }
+    /// The presentation the user acts on: the last of the chain.
+    public var topPresentation: Presentation<Schema>? { presentations.last }
     /// The user's tab order and hidden tabs.
     public var customization = TabCustomization<Schema.Tab>.appDefault
     /// Feature flags the user switched on (such as the one that shows a hidden tab).
@@ -56,7 +61,7 @@ public struct NavigationState<Schema: NavigationSchema>: Sendable {
     /// Every tab at its root, `selectedTab` selected, nothing presented.
     public init(selectedTab: Schema.Tab = Schema.defaultTab, presentation: Schema.Destination? = nil) {
         self.selectedTab = selectedTab
-        self.presentation = presentation
+        self.presentations = presentation.map { [Presentation($0)] } ?? []
         self.tabs = []
     }
 
@@ -85,19 +90,10 @@ public struct NavigationState<Schema: NavigationSchema>: Sendable {
         return cases.distance(from: cases.startIndex, to: cases.firstIndex(of: tab)!)
     }
 
-    /// The height the presented sheet rests at: the first of its detents until
-    /// ``NavigationAction/setDetent(_:)`` moves it (the URL's `detent=`); nil when no sheet is
-    /// presented.
-    public var detent: PresentationDetent? {
-        guard let presentation, presentation.style == .sheet else { return nil }
-        return movedDetent ?? presentation.detents.first ?? .large
-    }
-
-    /// Moves the sheet to `detent` when it lists it; its first detent is kept as nil.
-    mutating func moveDetent(to detent: PresentationDetent) {
-        guard let presentation, presentation.canRest(at: detent) else { return }
-        movedDetent = detent == presentation.detents.first ? nil : detent
-    }
+    /// The height the first presentation rests at when it is a sheet: the first of its detents
+    /// until ``NavigationAction/setDetent(_:)`` moves it (the URL's `detent=`); nil when no sheet
+    /// is presented. Each presentation's is its ``Presentation/detent``.
+    public var detent: PresentationDetent? { presentations.first?.detent }
 
     /// The selected tab's stack.
     public var path: StackState<Schema.Route> {
@@ -110,8 +106,7 @@ public struct NavigationState<Schema: NavigationSchema>: Sendable {
 /// and element IDs do not count.
 extension NavigationState: Hashable {
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.selectedTab == rhs.selectedTab && lhs.presentation == rhs.presentation
-            && lhs.movedDetent == rhs.movedDetent && lhs.presentationPath == rhs.presentationPath && lhs.customization == rhs.customization
+        lhs.selectedTab == rhs.selectedTab && lhs.presentations == rhs.presentations && lhs.customization == rhs.customization
             && lhs.features == rhs.features && lhs.context == rhs.context && lhs.owner == rhs.owner && lhs.flow == rhs.flow
             && lhs.sceneStorage == rhs.sceneStorage
             && Schema.Tab.allCases.allSatisfy { lhs[$0] == rhs[$0] }
@@ -119,9 +114,7 @@ extension NavigationState: Hashable {
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(selectedTab)
-        hasher.combine(presentation)
-        hasher.combine(movedDetent)
-        hasher.combine(presentationPath)
+        hasher.combine(presentations)
         hasher.combine(customization)
         hasher.combine(features)
         hasher.combine(context)

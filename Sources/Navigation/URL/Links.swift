@@ -20,9 +20,7 @@ public struct Links<Schema: NavigationSchema>: Sendable {
     public init(_ state: NavigationState<Schema>) {
         self.state = state
         var location = state.location
-        location.presentation = nil
-        location.presentationPath = []
-        location.detent = nil
+        location.presentations = []
         var ends: [Int] = []
         ends.reserveCapacity(state.path.count + 1)
         path = location.pathURL { ends.append($0) }
@@ -37,9 +35,7 @@ public struct Links<Schema: NavigationSchema>: Sendable {
 
     /// The state's own URL, presentation included.
     public var url: String {
-        guard let presentation = state.presentation else { return Self.join(path, stackQuery) }
-        return Self.join(path, stackQuery + Location<Schema>.presentationItems(
-            presentation, state.movedDetent, state.presentationPath.elements))
+        Self.join(path, stackQuery + Location<Schema>.presentationItems(state.presentations))
     }
 
     /// The URL of each screen of the visible stack, the tab's root first: where the breadcrumbs
@@ -68,7 +64,7 @@ public struct Links<Schema: NavigationSchema>: Sendable {
             return stackURL(end: ends[0])
         case .replace(let routes):
             return Self.join(Location<Schema>.path(path.utf8.prefix(ends[0]), appending: routes), stackQuery)
-        case .dismiss:
+        case .dismiss where state.presentations.count <= 1, .dismissAll:
             return Self.join(path, stackQuery)
         case .setColumns(let columns):
             // The columns item is the query's last before a presentation's, which this drops.
@@ -76,7 +72,7 @@ public struct Links<Schema: NavigationSchema>: Sendable {
             if columns != .automatic { items.append("columns=" + columns.rawValue) }
             return Self.join(path, items)
         case .present(let destination) where destination != state.presentation:
-            return Self.join(path, stackQuery + Location<Schema>.presentationItems(destination, nil, []))
+            return Self.join(path, stackQuery + Location<Schema>.presentationItems([Presentation(destination)]))
         case .selectTab(let tab) where tab == state.selectedTab:
             return stackURL(end: ends[0])
         case .selectTab(let tab):

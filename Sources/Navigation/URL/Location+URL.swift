@@ -26,7 +26,8 @@ extension Location {
     /// The canonical URL: `/<tab>/<route segments…>`, with `select=` for split-view selection,
     /// `columns=` for split-view column visibility other than automatic,
     /// `present=` for the presentation, `detent=` for a sheet moved from its first detent and
-    /// `presented-path=` for the presentation's own stack.
+    /// `presented-path=` for the presentation's own stack; a presentation over it the same with
+    /// its place in the chain (`present-2=`, `detent-2=`, `presented-path-2=`, then `-3`).
     /// Segments are percent-encoded.
     ///
     /// ```swift
@@ -70,7 +71,7 @@ extension Location {
 
     /// The query part of the URL, with its `?`, or empty.
     var query: String {
-        let items = queryItems + (presentation.map { Self.presentationItems($0, detent, presentationPath) } ?? [])
+        let items = queryItems + Self.presentationItems(presentations)
         return items.isEmpty ? "" : "?" + items.joined(separator: "&")
     }
 
@@ -86,26 +87,36 @@ extension Location {
         return items
     }
 
-    /// The query's arguments for a presentation, its detent (when the sheet lists it and it is
-    /// not the first) and its own stack.
-    static func presentationItems(
-        _ presentation: Schema.Destination, _ detent: PresentationDetent?, _ path: [Schema.Route]
-    ) -> [String] {
-        var items = ["present=" + URLEncoding.encode(presentation.pathSegments)]
-        if let detent, detent != presentation.detents.first, presentation.canRest(at: detent) {
-            items.append("detent=" + detent.rawValue)
-        }
-        if !path.isEmpty {
-            items.append("presented-path=" + URLEncoding.encode(path.flatMap { $0.pathSegments }))
+    /// The query's arguments for a chain of presentations: each one's destination, its detent
+    /// (when the sheet lists it and it is not the first) and its own stack, named for its place.
+    static func presentationItems(_ presentations: [Presentation<Schema>]) -> [String] {
+        var items: [String] = []
+        for (index, presented) in presentations.enumerated() {
+            let suffix = index == 0 ? "" : "-\(index + 1)"
+            items.append("present\(suffix)=" + URLEncoding.encode(presented.destination.pathSegments))
+            if let detent = presented.movedDetent {
+                items.append("detent\(suffix)=" + detent.rawValue)
+            }
+            if !presented.path.isEmpty {
+                items.append("presented-path\(suffix)=" + URLEncoding.encode(presented.path.elements.flatMap { $0.pathSegments }))
+            }
         }
         return items
+    }
+
+    /// The name of a presentation's query argument at `level` (0 for the first): `present`,
+    /// `present-2`, ….
+    static func presentationArgument(_ name: String, level: Int) -> String {
+        level == 0 ? name : "\(name)-\(level + 1)"
     }
 
     /// Reads a request's already percent-decoded path and query arguments.
     ///
     /// `/<tab>/<routes…>` names a tab's stack; any other first segment is offered to the schema's
     /// `deepLink(_:)`. `select` and `present` query arguments add the split-view selection and the
-    /// presentation; `detent` one of the presented sheet's detents (its first reads as nil).
+    /// presentation; `detent` one of the presented sheet's detents (its first reads as nil);
+    /// `present-2` and on the presentations over it, each over the one before, to the schema's
+    /// ``NavigationSchema/presentationDepth``.
     public static func match(path: String, query: [String: String]) -> URLMatch<Schema> {
         let segments = URLEncoding.segments(ofPath: path)
         guard let first = segments.first else { return .root }
@@ -132,22 +143,30 @@ extension Location {
             }
             location.columns = visibility
         }
-        if let present = query["present"] {
+        for level in 0..<max(Schema.presentationDepth, 1) {
+            let name = { (argument: String) in presentationArgument(argument, level: level) }
+            guard let present = query[name("present")] else { break }
             var presentReader = PathReader(URLEncoding.segments(of: present))
             guard let destination = Schema.Destination.read(from: &presentReader), presentReader.isAtEnd
-            else { return .partial(location, unmatched: "present=" + present) }
-            location.presentation = destination
-            if let value = query["detent"] {
+            else { return .partial(location, unmatched: name("present") + "=" + present) }
+            // The destination stands when what follows it is not understood: the nearest screen.
+            location.presentations.append(Presentation(destination))
+            if let value = query[name("detent")] {
                 guard let detent = PresentationDetent(rawValue: value), destination.canRest(at: detent)
-                else { return .partial(location, unmatched: "detent=" + value) }
-                location.detent = detent == destination.detents.first ? nil : detent
+                else { return .partial(location, unmatched: name("detent") + "=" + value) }
+                location.presentations[level].moveDetent(to: detent)
             }
-            if let path = query["presented-path"] {
+            if let path = query[name("presented-path")] {
                 guard let routes = routes(in: path) else {
-                    return .partial(location, unmatched: "presented-path=" + path)
+                    return .partial(location, unmatched: name("presented-path") + "=" + path)
                 }
-                location.presentationPath = routes
+                location.presentations[level].path = StackState(routes)
             }
+        }
+        // A presentation past the schema's depth, or over one the URL does not name.
+        for level in location.presentations.count...location.presentations.count + 1 {
+            let name = presentationArgument("present", level: level)
+            if let deeper = query[name] { return .partial(location, unmatched: name + "=" + deeper) }
         }
         return .location(location)
     }

@@ -21,7 +21,10 @@ extension NavigationResponder {
         }
         var fields = request.form
         fields["_token"] = nil
-        let action = fields.removeValue(forKey: "_action") ?? ""
+        // A button that submits the form as another action (a Cancel: `ToolbarItem.submitAs`)
+        // names it in `_submitter`, which takes the place of the form's own `_action`.
+        let formAction = fields.removeValue(forKey: "_action")
+        let action = fields.removeValue(forKey: "_submitter") ?? formAction ?? ""
         // No one types a control character: a NUL in a name reads as another name to one part
         // of an app (its throttle) and as the name before it to another (a C string, SQLite).
         if let (field, problem) = Self.controlProblem(in: fields, allowingLineBreaks: true) {
@@ -40,6 +43,9 @@ extension NavigationResponder {
             return try await navigate(actions, notice: nil, page: &page, context: context, fields: fields)
         case .navigateWithNotice(let actions, let notice):
             return try await navigate(actions, notice: notice, page: &page, context: context, fields: fields)
+        case .navigateWithArguments(let actions, let arguments):
+            return try await navigate(actions, notice: nil, page: &page, context: context, fields: fields,
+                                      arguments: ScreenContext<Schema>.appArguments(of: arguments))
         case .invalid(let message):
             return try await rejected(page: &page, context: context, fields: fields, error: message, field: nil)
         case .invalidField(let field, let message):
@@ -81,7 +87,7 @@ extension NavigationResponder {
     /// drop the cookie and the draft with it, so the form is shown again (422) instead.
     private func navigate(
         _ actions: [NavigationAction<Schema>], notice: String?, page: inout RenderedPage<Schema>,
-        context: ScreenContext<Schema>, fields: [String: String]
+        context: ScreenContext<Schema>, fields: [String: String], arguments: [(name: String, value: String)] = []
     ) async throws -> Response {
         var next = page.state
         actions.forEach { next.apply($0) }
@@ -97,7 +103,7 @@ extension NavigationResponder {
         }
         page.state = next
         page.noticeForNextPage = notice
-        return .redirect(to: page.state.url)
+        return .redirect(to: Links<Schema>.url(page.state.url, adding: arguments))
     }
 
     /// The same screen again (422), with what was typed and why it was not accepted.

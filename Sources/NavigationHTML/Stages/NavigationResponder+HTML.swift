@@ -7,18 +7,26 @@ extension NavigationResponder {
     func html(_ page: RenderedPage<Schema>, context: ScreenContext<Schema>) async throws -> Response {
         var page = page
         let state = page.state
-        let shown = page.showsScreen ? try await screen(for: state, context: context, page: &page) : nil
+        // A destination drawn as a pushed screen (`navigationDestination`) stands in the stack's place.
+        let pushed = page.showsScreen ? try await pushedDestination(context: context, page: &page) : nil
+        var shown = pushed?.screen
+        if shown == nil, page.showsScreen { shown = try await screen(for: state, context: context, page: &page) }
         let title = shown?.title ?? "Not Found"
         var content = try shown.map { try render($0, observing: &page.topics) } ?? []
         var toolbar = PageModel.Toolbar(shown?.toolbarItems ?? [])
         // A form shows why it was rejected itself, beside its fields; the page says it otherwise.
         let showsOwnError = shown?.model is FormModel
-        var presentation = try await presentationModel(context: context, page: &page)
-        let crumbs = page.showsScreen ? breadcrumbs(for: context, page: page) : []
+        var presentations = try await presentationModels(context: context, page: &page)
+        var crumbs = page.showsScreen ? breadcrumbs(for: context, page: page) : []
+        if let pushed, let below = crumbs.popLast() {
+            crumbs += [PageModel.Crumb(title: below.title, href: pushed.dismissHref, isCurrent: false),
+                       PageModel.Crumb(title: pushed.screen.title, href: context.links.url, isCurrent: true)]
+        }
         var split = page.showsScreen
-            ? try await splitModel(context: context, page: &page, detailTitle: title, detail: content, toolbar: toolbar)
+            ? try await splitModel(context: context, page: &page, detailTitle: title, detail: content, toolbar: toolbar,
+                                   pushedBack: pushed?.back)
             : nil
-        if var source = presentation == nil ? nil : presentationSource(of: page.state) {
+        if var source = presentations.isEmpty ? nil : presentationSource(of: page.state) {
             // A popover is drawn at its source in a wide window only, where a split view shows
             // its columns instead of the navigation bar and the stack.
             if split == nil {
@@ -27,13 +35,13 @@ extension NavigationResponder {
             } else {
                 split!.mark(&source)
             }
-            presentation?.isAnchored = source.isFound
+            presentations[0].isAnchored = source.isFound
         }
-        let back: PageModel.Link? = crumbs.count >= 2
-            ? PageModel.Link(title: crumbs[crumbs.count - 2].title, href: crumbs[crumbs.count - 2].href) : nil
+        let back: PageModel.Link? = pushed?.back ?? (crumbs.count >= 2
+            ? PageModel.Link(title: crumbs[crumbs.count - 2].title, href: crumbs[crumbs.count - 2].href) : nil)
         let tabBar = tabBar(context, showsSelection: page.showsScreen)
         let accessory = try await app.bottomAccessory(context: context).map(PageModel.Accessory.init)
-        let posts = toolbar.posts || presentation?.toolbar.posts == true || accessory?.posts == true
+        let posts = toolbar.posts || presentations.contains { $0.toolbar.posts } || accessory?.posts == true
             || split?.columns.contains { $0.toolbar.posts } == true
         let model = PageModel(
             title: title,
@@ -44,7 +52,7 @@ extension NavigationResponder {
             appStylesheets: appStylesheets,
             script: script,
             // The context's state, unless the presentation could not be shown.
-            canonicalURL: page.state.presentation == nil && context.state.presentation != nil
+            canonicalURL: page.state.presentations.count < context.state.presentations.count
                 ? page.state.url : context.links.url,
             back: back,
             toolbar: toolbar,
@@ -58,7 +66,10 @@ extension NavigationResponder {
             notice: page.notice,
             content: content,
             error: context.isPresented || page.state.presentation != nil || showsOwnError ? nil : context.error,
-            presentation: presentation,
+            presentation: presentations.last,
+            coveredPresentations: Array(presentations.dropLast()),
+            // The screen behind is usable only while every presentation lets it be.
+            coversApp: presentations.contains { !$0.interactsBehind },
             split: split,
             accessory: accessory,
             screenActions: posts ? PageModel.ScreenActions(actionsURL: context.formAction, actionsToken: context.formToken) : nil,
@@ -70,7 +81,7 @@ extension NavigationResponder {
     }
 
     /// A screen's content; its topics join the page's.
-    private func render(_ screen: Screen, observing topics: inout Set<Topic>) throws -> [UInt8] {
+    func render(_ screen: Screen, observing topics: inout Set<Topic>) throws -> [UInt8] {
         topics.formUnion(screen.topics)
         var content = HTMLBuffer(capacity: 4096)
         try render(screen.model, template: screen.template, into: &content)
@@ -101,90 +112,11 @@ extension NavigationResponder {
         }
     }
 
-    /// The presentation: its own stack's top screen when it has pushed one (with a back button
-    /// inside it), else the destination's screen.
-    private func presentationModel(
-        context: ScreenContext<Schema>, page: inout RenderedPage<Schema>
-    ) async throws -> PageModel.Presentation? {
-        guard let destination = page.state.presentation else { return nil }
-        let inner = context.presenting()
-        do {
-            let screen: Screen
-            var back: PageModel.Link?
-            let path = page.state.presentationPath
-            if let top = path.last {
-                screen = try await app.screen(for: top, context: inner)
-                // The screen below's title was asked with the page's (`resolve`); a destination's
-                // own screen is not a route, so its title comes with it.
-                let below: String
-                if path.count >= 2 {
-                    let route = path[path.count - 2]
-                    if let known = page.titles[route] { below = known } else { below = try await app.title(for: route, identity: context.identity) }
-                } else {
-                    below = try await app.screen(for: destination, context: inner).title
-                }
-                back = PageModel.Link(title: below, href: inner.href(.pop))
-            } else {
-                screen = try await app.screen(for: destination, context: inner)
-            }
-            let style = destination.style
-            let toolbar = PageModel.Toolbar(screen.toolbarItems)
-            return PageModel.Presentation(
-                style: style.rawValue,
-                detent: page.state.detent?.rawValue ?? "large",
-                grabber: grabber(for: destination, in: page.state, context: context),
-                role: style == .alert || style == .confirmationDialog ? "alertdialog" : "dialog",
-                title: screen.title,
-                content: try render(screen, observing: &page.topics),
-                presentedBack: back,
-                dismissHref: context.href(.dismiss),
-                // The screen's own Cancel or Done is its way out; Close would be a second.
-                showsClose: style != .alert && style != .confirmationDialog && !toolbar.dismisses,
-                dismissesInteractively: style != .alert && !screen.isInteractiveDismissDisabled,
-                toolbar: toolbar,
-                presentationZoom: screen.transition.zoomName,
-                presentationSearch: screen.search,
-                interactsBehind: style == .sheet && screen.backgroundInteraction.allows(at: page.state.detent ?? .large),
-                interactsUpThrough: style == .sheet ? screen.backgroundInteraction.upThrough?.rawValue : nil,
-                staysPopover: style == .popover && screen.compactAdaptation == .popover)
-        } catch let error as HTTPError where error.status.code < 500 {
-            page.status = error.status
-            page.notice = error.message
-            page.state.presentation = nil
-            return nil
-        }
-    }
-
-    /// Where a popover or a confirmation dialog is looked for on the screen behind it: the URL
-    /// that presents it there. Other presentations are not drawn at their source.
-    private func presentationSource(of state: NavigationState<Schema>) -> PresentationSource? {
-        guard let destination = state.presentation,
-              destination.style == .popover || destination.style == .confirmationDialog else { return nil }
-        var location = state.location
-        location.presentationPath = []
-        return PresentationSource(href: location.url)
-    }
-
-    /// The link that moves a sheet with several detents to its next one, and back from the last
-    /// to the first: the sheet's grabber.
-    private func grabber(
-        for destination: Schema.Destination, in state: NavigationState<Schema>, context: ScreenContext<Schema>
-    ) -> PageModel.Grabber? {
-        let detents = destination.detents
-        guard destination.style == .sheet, detents.count > 1, let detent = state.detent,
-              let index = detents.firstIndex(of: detent) else { return nil }
-        let next = detents[(index + 1) % detents.count]
-        let label = { (target: PresentationDetent) in target == .large ? "Expand sheet" : "Shrink sheet" }
-        return PageModel.Grabber(
-            href: context.href(.setDetent(next)), label: label(next),
-            detent: next.rawValue, returnLabel: label(detent))
-    }
-
     /// The split view of the selected tab, when the app shows it as one: the detail column holds
     /// the last column's selection and the stack above it, or the placeholder.
     private func splitModel(
         context: ScreenContext<Schema>, page: inout RenderedPage<Schema>, detailTitle: String, detail: [UInt8],
-        toolbar: PageModel.Toolbar
+        toolbar: PageModel.Toolbar, pushedBack: PageModel.Link?
     ) async throws -> PageModel.Split? {
         let state = context.state
         guard let split = try await app.splitColumns(for: state.selectedTab, context: context) else { return nil }
@@ -192,10 +124,11 @@ extension NavigationResponder {
         // The last column's selection heads the detail column's stack; before it is made, the
         // detail column starts above the selections.
         let start = depth > 0 && depth == split.columns.count ? depth - 1 : depth
-        let hasDetail = state.path.count > start
-        let back: PageModel.Link? = state.path.count - 1 > start
+        // A destination drawn as a push stands on the detail column's stack; its Back dismisses it.
+        let hasDetail = state.path.count > start || pushedBack != nil
+        let back: PageModel.Link? = pushedBack ?? (state.path.count - 1 > start
             ? PageModel.Link(title: page.title(at: state.path.count - 2), href: context.href(.pop))
-            : nil
+            : nil)
         let visibility = state[state.selectedTab].columns
         // Its heading names the detail column (`aria-labelledby`), as the detail's title does.
         var placeholder = split.unavailable

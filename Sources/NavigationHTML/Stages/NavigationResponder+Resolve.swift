@@ -49,12 +49,12 @@ extension NavigationResponder {
     }
 
     /// The screens a page of `state` shows or links back to: the selected tab's stack and
-    /// selection, and the presentation's stack. Other tabs' stacks are not asked about.
+    /// selection, and the presentations' stacks. Other tabs' stacks are not asked about.
     static func shownRoutes(of state: NavigationState<Schema>) -> Set<Schema.Route> {
         let tabState = state[state.selectedTab]
         var routes = Set(tabState.path.elements)
         routes.formUnion(tabState.selection)
-        routes.formUnion(state.presentationPath.elements)
+        for presented in state.presentations { routes.formUnion(presented.path.elements) }
         return routes
     }
 
