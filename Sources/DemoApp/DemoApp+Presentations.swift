@@ -13,11 +13,11 @@ extension DemoApp {
             return .list("Order Details", sections: [
                 orderFacts(order),
                 ListSection(rows: [
-                    ListRow("View Full Details", href: context.href(.push(.orderDetail(orderId: order.id)))),
+                    ListRow("View Full Details", to: .push(.orderDetail(orderId: order.id)), in: context),
                     // Over this sheet, as a sheet's own `.sheet` presents: Save comes back here.
-                    ListRow("Edit Order", href: context.href(.presentOver(.editOrder(orderId: order.id)))),
+                    ListRow("Edit Order", to: .presentOver(.editOrder(orderId: order.id)), in: context),
                 ]),
-            ]).toolbar([ToolbarItem("Done", placement: .confirmationAction, href: context.href(.dismiss))])
+            ]).toolbar([ToolbarItem("Done", placement: .confirmationAction, to: .dismiss, in: context)])
             // At half height the list behind stays usable: another order is a click away.
             .presentationBackgroundInteraction(.enabled(upThrough: .medium))
             .observing(DemoTopic.order(order.id))
@@ -83,9 +83,9 @@ extension DemoApp {
                 caption: "Member since \(user.memberSince)")).observing(DemoTopic.user(user.id))
         case .options:
             return .list("Options", sections: [ListSection(rows: [
-                ListRow("Edit Profile", href: context.href(.present(.editProfile))),
+                ListRow("Edit Profile", to: .present(.editProfile), in: context),
                 ListRow("Settings", href: context.href([.dismiss, .push(.settings)])),
-                ListRow("About", href: context.href(.present(.about))),
+                ListRow("About", to: .present(.about), in: context),
             ])]).presentationCompactAdaptation(.popover)  // the seed's popover: one on a phone too
         case .onboarding(let step):
             return onboardingScreen(step, context)

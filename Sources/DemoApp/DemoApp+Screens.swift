@@ -8,27 +8,27 @@ extension DemoApp {
         case .home:
             // The seed's Home: each row a Label with its icon.
             return .list("My App", sections: [ListSection(rows: [
-                ListRow("My Profile", href: context.href(.push(.userDetail(userId: currentUserId(context.state) ?? Self.defaultUserId))),
+                ListRow("My Profile", to: .push(.userDetail(userId: currentUserId(context.state) ?? Self.defaultUserId)), in: context,
                         systemImage: "person"),
-                ListRow("My Orders", href: context.href(.push(.orderHistory)), systemImage: "bag"),
-                ListRow("Settings", href: context.href(.push(.settings)), systemImage: "gear"),
-                ListRow("Search", href: context.href(.present(.search)), systemImage: "magnifyingglass"),
+                ListRow("My Orders", to: .push(.orderHistory), in: context, systemImage: "bag"),
+                ListRow("Settings", to: .push(.settings), in: context, systemImage: "gear"),
+                ListRow("Search", to: .present(.search), in: context, systemImage: "magnifyingglass"),
                 try await recipeOfTheDay(context),
             ]), ListSection("People", rows: try await store.users().map { user in
-                ListRow(user.name, subtitle: "User \(user.id)", href: context.href(.push(.userDetail(userId: user.id))),
+                ListRow(user.name, subtitle: "User \(user.id)", to: .push(.userDetail(userId: user.id)), in: context,
                         systemImage: "person.crop.circle")
             })]).observing(DemoTopic.users)
         case .recipes:
             let counts = try await store.recipeCounts()
             return .list("Categories", sections: [ListSection(rows: try await store.categories().map { category in
                 ListRow(category.name, value: "\(counts[category.id, default: 0])",
-                        href: context.href(.push(.category(categoryId: category.id))), systemImage: Self.symbol(of: category.id))
+                        to: .push(.category(categoryId: category.id)), in: context, systemImage: Self.symbol(of: category.id))
             })])
         case .orders:
             // The seeds' OrderListView: a row presents the order as a sheet (`sheet(item:)`).
             return .list("Orders", sections: [ListSection(rows: try await store.orders().map { order in
                 ListRow(order.title, subtitle: order.id, value: order.amount,
-                        href: context.href(.present(.order(orderId: order.id))))
+                        to: .present(.order(orderId: order.id)), in: context)
             })], whenEmpty: noOrders(context)).toolbar([newOrderButton(context)]).observing(DemoTopic.orders)
         case .profile:
             guard let userId = currentUserId(context.state) else {
@@ -42,13 +42,13 @@ extension DemoApp {
             return try await searchScreen(context, inSheet: false)
         case .saved:
             return .list("Saved", sections: [ListSection(footer: "Shown from Settings › Customize Tabs.", rows: [
-                ListRow("Apple Pie", href: context.href(.push(.recipe(recipeId: "apple-pie")))),
-                ListRow("Pad Thai", href: context.href(.push(.recipe(recipeId: "pad-thai")))),
+                ListRow("Apple Pie", to: .push(.recipe(recipeId: "apple-pie")), in: context),
+                ListRow("Pad Thai", to: .push(.recipe(recipeId: "pad-thai")), in: context),
             ])])
         case .beta:
             return .list("Beta", sections: [ListSection(footer: "This tab shows while the Beta flag is on in Settings.", rows: [
-                ListRow("Recipe of the Week", subtitle: "Tiramisu", href: context.href(.push(.recipe(recipeId: "tiramisu")))),
-                ListRow("Settings", href: context.href(.push(.settings))),
+                ListRow("Recipe of the Week", subtitle: "Tiramisu", to: .push(.recipe(recipeId: "tiramisu")), in: context),
+                ListRow("Settings", to: .push(.settings), in: context),
             ])])
         }
     }
@@ -62,9 +62,9 @@ extension DemoApp {
             return .list("Settings", sections: [
                 ListSection("Appearance", rows: [ListRow("Theme", value: "System"), ListRow("App Icon", value: "Default")]),
                 ListSection("Account", rows: [ListRow("Notifications", value: "On"), ListRow("Privacy")]),
-                ListSection("Tabs", rows: [ListRow("Customize Tabs", href: context.href(.push(.customizeTabs)))]),
+                ListSection("Tabs", rows: [ListRow("Customize Tabs", to: .push(.customizeTabs), in: context)]),
                 ListSection("Welcome", rows: [
-                    ListRow("Show Onboarding Again", href: context.href(.present(.onboarding(.welcome)))),
+                    ListRow("Show Onboarding Again", to: .present(.onboarding(.welcome)), in: context),
                 ]),
                 ListSection("Labs", footer: "Shows the Beta tab; it keeps its place while hidden.", rows: [
                     ListRow("Beta Tab", value: beta ? "On" : "Off", buttons: [
@@ -88,13 +88,13 @@ extension DemoApp {
             return .list(order.id, sections: [
                 orderFacts(order),
                 ListSection(rows: [
-                    ListRow("Options…", href: context.href(.present(.orderOptions(orderId: order.id)))),
-                    ListRow("Receipt", href: context.href(.present(.receipt(orderId: order.id)))),
+                    ListRow("Options…", to: .present(.orderOptions(orderId: order.id)), in: context),
+                    ListRow("Receipt", to: .present(.receipt(orderId: order.id)), in: context),
                 ]),
             ]).navigationBarTitleDisplayMode(.inline).toolbar([
-                ToolbarItem("Edit", placement: .primaryAction, href: context.href(.present(.editOrder(orderId: order.id)))),
+                ToolbarItem("Edit", placement: .primaryAction, to: .present(.editOrder(orderId: order.id)), in: context),
                 ToolbarItem("Delete Order", systemImage: "trash", placement: .destructiveAction,
-                            href: context.href(.present(.deleteOrder(orderId: order.id)))),
+                            to: .present(.deleteOrder(orderId: order.id)), in: context),
             ]).observing(DemoTopic.order(order.id))
         case .category(let categoryId):
             let category = try await category(categoryId)
@@ -126,7 +126,7 @@ extension DemoApp {
         let account = userId == currentUserId(context.state) && context.state.path.isEmpty
             ? [try await accountSection(signedIn: userId, context)] : []
         let others = try await store.users().filter { $0.id != userId }.map { other in
-            ListRow(other.name, subtitle: "User \(other.id)", href: context.href(.push(.userDetail(userId: other.id))))
+            ListRow(other.name, subtitle: "User \(other.id)", to: .push(.userDetail(userId: other.id)), in: context)
         }
         return .list(user.name, sections: [
             ListSection("Account", rows: [
@@ -134,14 +134,14 @@ extension DemoApp {
                 ListRow("Member since", value: String(user.memberSince)),
             ]),
             ListSection(rows: [
-                ListRow("Order History", href: context.href(.push(.orderHistory))),
-                ListRow("Settings", href: context.href(.push(.settings))),
+                ListRow("Order History", to: .push(.orderHistory), in: context),
+                ListRow("Settings", to: .push(.settings), in: context),
             ]),
         ] + (others.isEmpty ? [] : [ListSection("People", rows: others)]) + (userId == currentUserId(context.state) ? [ListSection("Me", rows: [
-            ListRow("Edit Profile", href: context.href(.present(.editProfile))),
-            ListRow("Photo", href: context.href(.present(.photo))),
-            ListRow("Options", href: context.href(.present(.options))),
-            ListRow("About", href: context.href(.present(.about))),
+            ListRow("Edit Profile", to: .present(.editProfile), in: context),
+            ListRow("Photo", to: .present(.photo), in: context),
+            ListRow("Options", to: .present(.options), in: context),
+            ListRow("About", to: .present(.about), in: context),
         ])] + account : [])).observing(DemoTopic.users)
     }
 
@@ -157,7 +157,7 @@ extension DemoApp {
 
     /// The Orders list's "+" (`sheet(isPresented:)` of the seeds' `AddItemView`).
     func newOrderButton(_ context: ScreenContext<DemoNavigation>) -> ToolbarItem {
-        ToolbarItem("New Order", systemImage: "plus", href: context.href(.present(.newOrder)))
+        ToolbarItem("New Order", systemImage: "plus", to: .present(.newOrder), in: context)
             .matchedTransitionSource(id: "new-order")
     }
 
@@ -202,12 +202,12 @@ extension DemoApp {
     private func orderRows(_ context: ScreenContext<DemoNavigation>) async throws -> ListSection {
         ListSection(rows: try await store.orders().map { order in
             ListRow(order.title, subtitle: order.id, value: order.amount,
-                    href: context.href(.push(.orderDetail(orderId: order.id))))
+                    to: .push(.orderDetail(orderId: order.id)), in: context)
         })
     }
 
     private func recipeRow(_ recipe: Demo.Recipe, _ context: ScreenContext<DemoNavigation>) -> ListRow {
         ListRow(recipe.name, subtitle: recipe.summary, value: "\(recipe.minutes) min",
-                href: context.href(.push(.recipe(recipeId: recipe.id))))
+                to: .push(.recipe(recipeId: recipe.id)), in: context)
     }
 }

@@ -26,6 +26,6 @@ extension DemoApp {
         let screen = Screen.list("Search", sections: sections).searchable(prompt: "Recipes and Orders", context: context)
         // The seed's SearchView: a sheet that leaves through Cancel.
         let observed = screen.observing(DemoTopic.orders)
-        return inSheet ? observed.toolbar([ToolbarItem("Cancel", placement: .cancellationAction, href: context.href(.dismiss))]) : observed
+        return inSheet ? observed.toolbar([ToolbarItem("Cancel", placement: .cancellationAction, to: .dismiss, in: context)]) : observed
     }
 }

@@ -15,7 +15,7 @@ extension DemoApp {
                 if path.count > 1, case .recipe(let id) = path[1] { recipe = id }
             }
             let sidebar = Screen.list("Categories", sections: [ListSection(rows: try await store.categories().map { item in
-                ListRow(item.name, href: context.href(.replace([.category(categoryId: item.id)])),
+                ListRow(item.name, to: .replace([.category(categoryId: item.id)]), in: context,
                         isSelected: item.id == category, systemImage: Self.symbol(of: item.id))
             })])
             let content: Screen
@@ -23,7 +23,7 @@ extension DemoApp {
                 let name = try await self.category(category).name
                 content = .list(name, sections: [ListSection(rows: try await store.recipes(inCategory: category).map { item in
                     ListRow(item.name, subtitle: "\(item.minutes) min",
-                            href: context.href(.replace([.category(categoryId: category), .recipe(recipeId: item.id)])),
+                            to: .replace([.category(categoryId: category), .recipe(recipeId: item.id)]), in: context,
                             isSelected: item.id == recipe)
                         .matchedTransitionSource(id: item.id)
                 })])
@@ -38,7 +38,7 @@ extension DemoApp {
             if case .orderDetail(let id)? = path.first { selected = id }
             let sidebar = Screen.list("Orders", sections: [ListSection(rows: try await store.orders().map { order in
                 ListRow(order.title, subtitle: order.id, value: order.amount,
-                        href: context.href(.replace([.orderDetail(orderId: order.id)])), isSelected: order.id == selected)
+                        to: .replace([.orderDetail(orderId: order.id)]), in: context, isSelected: order.id == selected)
             })], whenEmpty: noOrders(context)).toolbar([newOrderButton(context)]).observing(DemoTopic.orders)
             return SplitColumns([sidebar], selectionDepth: selected == nil ? 0 : 1,
                                 placeholder: ContentUnavailable("Select an Order", systemImage: "bag"))

@@ -117,9 +117,24 @@ public protocol NavigationApp: Sendable {
     /// Handles a form posted to the screen `context` shows (already checked to come from this
     /// site). Throw `HTTPError(.badRequest, …)` for an action the screen does not have.
     func submit(_ submission: Submission, context: ScreenContext<Schema>) async throws -> SubmissionOutcome<Schema>
+
+    /// Called once each time a page shows navigation that moved from the page before it, as
+    /// SwiftUI's `onChange(of: path)` runs: a push or a pop, another tab, a presentation opened
+    /// or closed, a split view's new selection; `movement` says which, `context.state` where it
+    /// led. Not on a reload, a redirect, a rejected form or a JSON answer, nor on a first visit
+    /// whose page before is not known. Does nothing by default.
+    ///
+    /// ```swift
+    /// func navigationChanged(_ movement: NavigationMovement, context: ScreenContext<ShopNavigation>) async {
+    ///     context.logger.info("navigated", metadata: ["movement": "\(movement)", "url": "\(context.state.url)"])
+    /// }
+    /// ```
+    func navigationChanged(_ movement: NavigationMovement, context: ScreenContext<Schema>) async
 }
 
 extension NavigationApp {
+    public func navigationChanged(_ movement: NavigationMovement, context: ScreenContext<Schema>) async {}
+
     public func screen(for destination: Schema.Destination, context: ScreenContext<Schema>) async throws -> Screen {
         throw HTTPError(.notFound, "This app presents nothing here.")
     }

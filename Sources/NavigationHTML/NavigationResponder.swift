@@ -139,6 +139,7 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
         if wantsJSON(request) { return (try json(page), nil, visible) }
         page.movement = Self.movement(
             reading: incoming.reading, referer: request.headers["Referer"], next: page.state.location, visible: visible)
+        if page.movement != .none { await app.navigationChanged(page.movement, context: context) }
         return (try await html(page, context: context), nil, visible)
     }
 

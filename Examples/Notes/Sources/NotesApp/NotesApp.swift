@@ -58,7 +58,7 @@ public struct NotesApp: NavigationApp {
             try folderList(account, context)
         case .recent:
             .list("Recent", sections: [ListSection(rows: try store.notes(of: account).map { note in
-                ListRow(note.title, subtitle: note.folder, href: context.href(.push(.note(id: note.id))))
+                ListRow(note.title, subtitle: note.folder, to: .push(.note(id: note.id)), in: context)
             })]).observing(.notes(of: account.id))
         case .account:
             .list("Account", sections: [ListSection(rows: [ListRow("Name", value: account.name)])])
@@ -133,7 +133,7 @@ public struct NotesApp: NavigationApp {
         let selected: String? = if case .folder(let name)? = context.state.path.first { name } else { nil }
         return .list("Folders", sections: [ListSection(rows: try store.folders(of: account).map { folder in
             ListRow(folder, value: "\(try store.notes(in: folder, of: account).count)",
-                    href: context.href(.replace([.folder(name: folder)])), isSelected: folder == selected,
+                    to: .replace([.folder(name: folder)]), in: context, isSelected: folder == selected,
                     systemImage: "folder")
         })]).observing(.notes(of: account.id))
     }
@@ -142,10 +142,10 @@ public struct NotesApp: NavigationApp {
         let path = context.state.path
         let selected: Int64? = if path.count > 1, case .note(let id) = path[1] { id } else { nil }
         let rows = try store.notes(in: folder, of: account).map { note in
-            ListRow(note.title, href: context.href(.replace([.folder(name: folder), .note(id: note.id)])),
+            ListRow(note.title, to: .replace([.folder(name: folder), .note(id: note.id)]), in: context,
                     isSelected: note.id == selected)
         }
-        let new = ListRow("New Note…", href: context.href(.present(.compose(folder: folder))),
+        let new = ListRow("New Note…", to: .present(.compose(folder: folder)), in: context,
                           systemImage: "square.and.pencil")
         return .list(folder, sections: [ListSection(rows: rows), ListSection(rows: [new])]).observing(.notes(of: account.id))
     }
