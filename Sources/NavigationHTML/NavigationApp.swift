@@ -130,10 +130,31 @@ public protocol NavigationApp: Sendable {
     /// }
     /// ```
     func navigationChanged(_ movement: NavigationMovement, context: ScreenContext<Schema>) async
+
+    /// Reads a deep link (a path whose first segment is no tab) with the app's data and the
+    /// URL's query at hand, as `onOpenURL` may look an item up before it navigates: a recipe
+    /// named by its title opened by its id, a search opened with its words. The answer is a 303
+    /// to the link's URL. Return nil to leave the path to the schema's `deepLink(_:)` (and, if
+    /// it does not read it either, to a 404); throw `HTTPError(.notFound, …)` for a link that
+    /// names nothing, which the page then says. Asked before the schema's; nil by default.
+    ///
+    /// ```swift
+    /// func deepLink(_ path: PathReader, query: [String: String]) async throws -> DeepLink<ShopNavigation>? {
+    ///     var path = path
+    ///     guard path.next() == "product", let name = path.next(), path.isAtEnd else { return nil }
+    ///     guard let product = try await store.product(named: name) else {
+    ///         throw HTTPError(.notFound, "There is no product “\(name)”.")
+    ///     }
+    ///     return DeepLink(Location(tab: .shop, path: [.product(id: product.id)]))
+    /// }
+    /// ```
+    func deepLink(_ path: PathReader, query: [String: String]) async throws -> DeepLink<Schema>?
 }
 
 extension NavigationApp {
     public func navigationChanged(_ movement: NavigationMovement, context: ScreenContext<Schema>) async {}
+
+    public func deepLink(_ path: PathReader, query: [String: String]) async throws -> DeepLink<Schema>? { nil }
 
     public func screen(for destination: Schema.Destination, context: ScreenContext<Schema>) async throws -> Screen {
         throw HTTPError(.notFound, "This app presents nothing here.")

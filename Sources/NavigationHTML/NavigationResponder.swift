@@ -103,10 +103,20 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
     /// A page's answer, in stages: what the request brings, the state resolved, the form acted
     /// on or the page rendered, and the cookie set when the state to remember changed.
     private func answer(_ request: Request) async throws -> Response {
+        var unknownLink: HTTPError?
+        switch try await appDeepLink(request) {
+        case .success(let url)?: return redirect(toDeepLink: url)
+        case .failure(let error)?: unknownLink = error
+        case nil: break
+        }
         var incoming = IncomingState(request, cookie: cookie)
         if request.method == .post { try checkSameSite(request, nonce: incoming.nonce) }
         incoming.bind(to: try await app.identity(for: request))
         var page = try await resolve(incoming, request: request)
+        if let unknownLink {
+            // The app says what the link names is not there; the page says so, as for any path.
+            (page.status, page.notice, page.showsScreen) = (unknownLink.status, unknownLink.message, false)
+        }
         if page.state.requiresSignIn && !page.state.isSignedIn {
             return try signInFirst(page, incoming: incoming, request: request)
         }
@@ -175,7 +185,7 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
 
 /// Scripts and styles come from this site's files only (pages carry no inline script), and
 /// pages may not be framed by another site. Built once: a generic type cannot store it.
-private let securityHeaders: [(String, String)] = [
+let securityHeaders: [(String, String)] = [
     ("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
         + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'"),
     ("X-Content-Type-Options", "nosniff"),

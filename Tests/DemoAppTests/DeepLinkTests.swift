@@ -75,3 +75,42 @@ extension UserAgent {
         return result
     }
 }
+
+/// Deep links the app reads with its data and the query (`NavigationApp.deepLink(_:query:)`).
+@Suite struct DataDeepLinkTests {
+    @Test(arguments: ["/dish/Apple%20Pie", "/dish/apple-pie", "/dish/APPLE-PIE"])
+    func aRecipeNamedByItsTitleOpensAtItsId(_ link: String) async throws {
+        try await withDemoServer { port in
+            let user = UserAgent(port: port)
+            let answer = try user.get(link)
+            #expect(answer.status == 303)
+            #expect(answer.response.header("Location") == "/recipes/category/desserts/recipe/apple-pie")
+            let page = try user.get("/recipes/category/desserts/recipe/apple-pie")
+            #expect(page.title == "Apple Pie")
+        }
+    }
+
+    @Test func anUnknownNameIsANotFoundThatSaysSo() async throws {
+        try await withDemoServer { port in
+            let page = try UserAgent(port: port).get("/dish/Marmite%20Souffl%C3%A9%20%3Cb%3E")
+            #expect(page.status == 404)
+            #expect(page.html.contains("There is no recipe “Marmite Soufflé &lt;b&gt;”."), "the app's reason, escaped")
+            #expect(try UserAgent(port: port).get("/dish").status == 404, "a link without a name")
+        }
+    }
+
+    @Test func aSearchLinkOpensTheSearchWithItsWords() async throws {
+        try await withDemoServer { port in
+            let user = UserAgent(port: port)
+            let answer = try user.get("/search?q=pie")
+            #expect(answer.status == 303)
+            let location = try #require(answer.response.header("Location"))
+            #expect(location == "/home?present=search&presented-q=pie")
+            let page = try user.get(location)
+            #expect(page.presentation?.style == "sheet")
+            #expect(page.inputValue("presented-q") == "pie")
+            #expect(page.html.contains("Apple Pie"), "the results for pie")
+            #expect(try UserAgent(port: port).get("/search").status == 200, "without words, the seed's /search as before")
+        }
+    }
+}

@@ -14,6 +14,13 @@ public struct PathReader: Sendable {
         self.isProbe = false
     }
 
+    /// A reader over the segments of a request's already percent-decoded path, e.g.
+    /// `PathReader(path: "/order/ORD-001")`, as `Location.match(path:query:)` reads it: the
+    /// leading `/` and one trailing `/` are no separators.
+    public init(path: String) {
+        self.init(URLEncoding.segments(ofPath: path))
+    }
+
     init(probing: Void) {
         self.segments = []
         self.index = 0
