@@ -130,7 +130,7 @@ extension PageModel.Split: TemplateModel {
         "columns": .list(\.columns),
         "columnCount": .number(\.columnCount),
         "visibility": .text(\.visibility),
-        "visibilityLinks": .list(\.visibilityLinks),
+        "sidebarToggles": .list(\.sidebarToggles),
         "detailTitle": .text(\.detailTitle),
         "detailBack": .model(\.detailBack),
         "detailToolbar": .model(\.detailToolbar),
@@ -149,11 +149,11 @@ extension PageModel.Split.Column: TemplateModel {
     ])
 }
 
-extension PageModel.Split.Visibility: TemplateModel {
+extension PageModel.Split.SidebarToggle: TemplateModel {
     static let templateFields = TemplateFields<Self>([
         "title": .text(\.title),
         "href": .text(\.href),
-        "isCurrent": .flag(\.isCurrent),
+        "widths": .text(\.widths),
     ])
 }
 

@@ -110,16 +110,20 @@ struct PageModel {
             var content: [UInt8]
         }
 
-        struct Visibility {
+        /// The bar's sidebar button (iPadOS's sidebar toggle): "Hide Sidebar" or "Show Sidebar",
+        /// a link to the same screen with the columns shown or not.
+        struct SidebarToggle {
             let title: String
             let href: String
-            let isCurrent: Bool
+            /// `medium-only` or `large-only` when it shows at one of a wide window's widths only
+            /// (where automatic visibility hides a three-column sidebar, or does not); nil for both.
+            let widths: String?
         }
 
         var columns: [Column]
         let columnCount: Int
         let visibility: String
-        let visibilityLinks: [Visibility]
+        let sidebarToggles: [SidebarToggle]
         let detailTitle: String
         let detailBack: Link?
         /// The visible screen's toolbar, drawn above the detail it shows.

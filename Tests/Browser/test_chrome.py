@@ -141,6 +141,8 @@ def test_search_reaches_results_from_the_sidebar_field_or_the_phones_bottom_fiel
         bar = browser.find_element(By.CSS_SELECTOR, ".tab-list").rect
         assert form.rect["y"] + form.rect["height"] <= bar["y"] and form.rect["y"] > SIZES["narrow"][1] / 2
         field = form.find_element(By.CSS_SELECTOR, "input[type=search]")
+    # As iOS's search field: no button beside it, submitted from the keyboard.
+    assert not shown(browser, "form.search button") and field.get_attribute("enterkeyhint") == "search"
     field.send_keys("pie")
     page = browser.find_element(By.TAG_NAME, "html")
     field.send_keys(Keys.ENTER)   # a form with one field submits on Enter, with or without script
@@ -378,3 +380,24 @@ def test_a_phone_opens_orders_on_its_list_and_a_window_on_the_order(browser):
     assert len(shown(browser, "a.tab-recipes")) == 1
     navigate(browser, lambda: visible(browser, "a.tab-recipes"))
     assert path(browser) == "/recipes/category/desserts/recipe/lemon-tart"
+
+
+def test_the_split_views_sidebar_button_hides_and_shows_the_sidebar(browser):
+    """iPadOS's sidebar button in the bar, not three text links; a phone shows one column at a
+    time and no button."""
+    go(browser, "/recipes/category/desserts")
+    sidebar = ".split > .column:not(.detail)"
+    if browser.size_name == "narrow":
+        assert not shown(browser, "a.sidebar-toggle")
+        return
+    assert not [link for link in shown(browser, ".column-visibility a") if link.text.strip()], "no text links"
+    assert [link.get_attribute("aria-label") for link in shown(browser, "a.sidebar-toggle")] == ["Hide Sidebar"]
+    assert len(shown(browser, sidebar)) == 2
+    screenshot(browser, "split-sidebar-button")
+    navigate(browser, lambda: visible(browser, "a.sidebar-toggle"))
+    assert path(browser) == "/recipes/category/desserts?columns=detailOnly"
+    assert not shown(browser, sidebar)
+    assert visible(browser, "a.sidebar-toggle").get_attribute("aria-label") == "Show Sidebar"
+    navigate(browser, lambda: visible(browser, "a.sidebar-toggle"))
+    assert path(browser) == "/recipes/category/desserts?columns=all"
+    assert len(shown(browser, sidebar)) == 2

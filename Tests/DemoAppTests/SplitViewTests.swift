@@ -51,10 +51,17 @@ import Testing
     @Test func columnVisibilityIsInTheURLAndRemembered() async throws {
         try await withDemoServer { port in
             let user = UserAgent(port: port, layout: .wide)
-            try user.get("/recipes/category/desserts")
-            let detailOnly = try user.follow("Detail Only")
+            let automatic = try user.get("/recipes/category/desserts")
+            // iPadOS's sidebar button, not three text links: on a three-column split at automatic
+            // visibility one for each width a wide window may have (a medium one hides the sidebar).
+            #expect(!automatic.html.contains("Detail Only") && !automatic.html.contains("All Columns"))
+            #expect(automatic.html.contains(#"<a class="sidebar-toggle medium-only" href="/recipes/category/desserts?columns=all" aria-label="Show Sidebar""#))
+            #expect(automatic.html.contains(#"<a class="sidebar-toggle large-only" href="/recipes/category/desserts?columns=detailOnly" aria-label="Hide Sidebar""#))
+            let detailOnly = try user.follow("Hide Sidebar")
             #expect(detailOnly.path == "/recipes/category/desserts?columns=detailOnly")
             #expect(detailOnly.html.contains("has-split columns-detailOnly"))
+            #expect(detailOnly.href("Show Sidebar") == "/recipes/category/desserts?columns=all")
+            #expect(detailOnly.href("Hide Sidebar") == nil)
             #expect(try user.follow("Apple Pie").path == "/recipes/category/desserts/recipe/apple-pie?columns=detailOnly")
             let home = try user.get(try #require(user.page?.tabHref("home")))
             #expect(home.tabHref("recipes") == "/recipes/category/desserts/recipe/apple-pie?columns=detailOnly")

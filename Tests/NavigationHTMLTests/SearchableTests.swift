@@ -36,7 +36,8 @@ struct SearchApp: NavigationApp {
         let html = try await page("/notes", ["q": "sam", "columns": "all"])
         #expect(html.contains(#"<form class="search" method="get" action="/notes" role="search">"#))
         #expect(html.contains(#"<input type="hidden" name="columns" value="all">"#), "the library's own arguments stay")
-        #expect(html.contains(#"<input type="search" name="q" value="sam" maxlength="100" placeholder="Notes" aria-label="Notes">"#))
+        #expect(html.contains(#"<input type="search" name="q" value="sam" maxlength="100" placeholder="Notes" aria-label="Notes" enterkeyhint="search">"#))
+        #expect(!html.contains(#"<button type="submit">Search</button>"#), "submitted from the keyboard, as iOS does")
         #expect(html.contains("Call Sam") && !html.contains("Buy milk"))
         // A form on the results posts with the search, so a rejection shows the same results.
         #expect(html.contains(#"action="/notes?columns=all&amp;q=sam""#))

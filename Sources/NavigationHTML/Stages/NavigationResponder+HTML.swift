@@ -140,11 +140,7 @@ extension NavigationResponder {
             },
             columnCount: split.columns.count + 1,
             visibility: visibility.rawValue,
-            visibilityLinks: ColumnVisibility.allCases.map { option in
-                PageModel.Split.Visibility(
-                    title: Self.columnTitles[option] ?? option.rawValue, href: context.href(.setColumns(option)),
-                    isCurrent: option == visibility)
-            },
+            sidebarToggles: sidebarToggles(visibility, threeColumns: split.columns.count == 2, context: context),
             detailTitle: hasDetail ? detailTitle : split.placeholder,
             detailBack: back,
             detailToolbar: hasDetail ? toolbar : PageModel.Toolbar(),
@@ -153,8 +149,24 @@ extension NavigationResponder {
             placeholder: placeholder)
     }
 
-    private static var columnTitles: [ColumnVisibility: String] {
-        [.automatic: "Automatic", .all: "All Columns", .detailOnly: "Detail Only"]
+    /// The sidebar button, as iPadOS draws it in the bar: Hide Sidebar while the columns show
+    /// (to detail only), Show Sidebar while they do not (to all). Automatic visibility hides a
+    /// three-column sidebar in a medium window, so there each button shows at the widths where
+    /// it is true, chosen by the stylesheet (no script).
+    private func sidebarToggles(
+        _ visibility: ColumnVisibility, threeColumns: Bool, context: ScreenContext<Schema>
+    ) -> [PageModel.Split.SidebarToggle] {
+        let hide = { (widths: String?) in
+            PageModel.Split.SidebarToggle(title: "Hide Sidebar", href: context.href(.setColumns(.detailOnly)), widths: widths)
+        }
+        let show = { (widths: String?) in
+            PageModel.Split.SidebarToggle(title: "Show Sidebar", href: context.href(.setColumns(.all)), widths: widths)
+        }
+        switch visibility {
+        case .detailOnly: return [show(nil)]
+        case .all: return [hide(nil)]
+        case .automatic: return threeColumns ? [show("medium-only"), hide("large-only")] : [hide(nil)]
+        }
     }
 
     /// The visible tabs in the user's order, grouped by section, but the (first) search tab,
