@@ -30,7 +30,7 @@ final class PendingRequest {
     /// Whether the request waits with its connection suspended (counted as waiting).
     var isWaiting = false
     /// The answer's status and `Response.screen`, once queued; nil if none was.
-    var answered: (status: Int, screen: String?)?
+    var answered: (status: Int, screen: String?, incidents: [String])?
     private(set) var bodySize = 0
     private var fields: [String: [UInt8]] = [:]
     /// The field whose value is arriving; nil while skipping a repeated name or a file.

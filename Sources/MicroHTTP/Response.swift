@@ -31,6 +31,10 @@ public struct Response: Sendable {
     /// label): a bounded name such as a screen's tab and route case (`orders/orderDetail`), a
     /// route's pattern or `file`; never the path, which may name every item. Not sent.
     public var screen: String?
+    /// Bounded names of what went wrong in answering but was handled (a state cookie that could
+    /// not be restored, a state trimmed to fit its cookie), each counted by the server's metrics
+    /// (`http_incidents_total`, labelled `incident`). Never a path or a value. Not sent.
+    public var incidents: [String] = []
 
     /// By default an empty `200 OK` with no fields or cookies.
     public init(

@@ -199,6 +199,7 @@ private func requestCompleted(
         core.metrics.record(
             method: pending.method?.rawValue ?? "other", status: answered.status, screen: answered.screen,
             duration: ContinuousClock.now - pending.began)
+        for incident in answered.incidents { core.metrics.record(incident: incident) }
     }
 }
 
@@ -220,7 +221,8 @@ private func answer(
             core.eventStreams.watchHangUp(of: socket, key: key)
         }
     }
-    pending.answered = ((200...599).contains(response.status.code) ? response.status.code : 500, response.screen)
+    pending.answered = ((200...599).contains(response.status.code) ? response.status.code : 500, response.screen,
+                        response.incidents)
     return response.queue(on: connection, closing: closing, requestID: requestID)
 }
 

@@ -7,7 +7,9 @@ import CoreMetrics
 ///   request's headers to its answer's last byte, each labelled `method`, `status` and `screen`;
 /// - `http_requests_in_flight` and `http_requests_waiting` (on their data, their connection
 ///   suspended), meters;
-/// - `http_event_streams_open`, a meter of the event streams open (see `EventStream`).
+/// - `http_event_streams_open`, a meter of the event streams open (see `EventStream`);
+/// - `http_incidents_total`, a counter labelled `incident`: what went wrong in an answer but was
+///   handled, by the bounded names the responder gives (`Response.incidents`).
 ///
 /// `screen` is the answer's `Response.screen`: a bounded name the responder gives (a screen's
 /// tab and route case, a route's pattern, `file`), never the path, which may spell a whole stack
@@ -28,6 +30,7 @@ final class ServerMetrics: Sendable {
     /// Behind `Locked`, not `Mutex`: every request's answer takes it, from several workers (see
     /// `Locked` on ThreadSanitizer and contended hand-overs).
     private let series = Locked<[Key: Series]>([:])
+    private let incidents = Locked<[String: Counter]>([:])
     let inFlight: Meter
     let waiting: Meter
     let eventStreams: Meter
@@ -53,6 +56,18 @@ final class ServerMetrics: Sendable {
         }
         series.requests.increment()
         series.duration.recordNanoseconds(duration.nanoseconds)
+    }
+}
+
+extension ServerMetrics {
+    /// Counts one handled incident of an answer.
+    func record(incident: String) {
+        incidents.withLock { counters in
+            if let found = counters[incident] { return found }
+            let made = Counter(label: "http_incidents_total", dimensions: [("incident", incident)], factory: factory)
+            counters[incident] = made
+            return made
+        }.increment()
     }
 }
 

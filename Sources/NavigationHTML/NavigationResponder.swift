@@ -117,14 +117,22 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
             // The app says what the link names is not there; the page says so, as for any path.
             (page.status, page.notice, page.showsScreen) = (unknownLink.status, unknownLink.message, false)
         }
+        var incidents: [String] = []
+        if let refusal = incoming.refusal {
+            // The person's screens are gone: they are told, and so is whoever runs the server.
+            request.logger.warning("The navigation state cookie was not restored", metadata: ["reason": "\(refusal.rawValue)"])
+            incidents.append("navigation_state_refused_\(refusal.rawValue)")
+            page.notice = page.notice ?? Self.refusedNotice
+        }
         if page.state.requiresSignIn && !page.state.isSignedIn {
             return try signInFirst(page, incoming: incoming, request: request)
         }
         var answer = try await act(on: &page, incoming: incoming, request: request)
         let nonce = page.state.owner == incoming.restored.owner ? incoming.nonce : StateCookie<Schema>.newNonce()
         remember(page.state, nonce: nonce, notice: answer.carried, in: &answer.response, reading: incoming.reading,
-                 visible: answer.visible, cookieName: incoming.cookieName, isHTTPS: request.isHTTPS)
+                 visible: answer.visible, cookieName: incoming.cookieName, request: request)
         answer.response.screen = page.isRoot ? "launch" : screenKind(of: page)
+        answer.response.incidents += incidents
         return answer.response
     }
 
@@ -157,19 +165,31 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
     /// page's answer carries.
     func remember(
         _ state: NavigationState<Schema>, nonce: String, notice: String?, in response: inout Response,
-        reading: CookieReading<Schema>?, visible: EncodedStack<Schema.Route>?, cookieName: String, isHTTPS: Bool
+        reading: CookieReading<Schema>?, visible: EncodedStack<Schema.Route>?, cookieName: String, request: Request
     ) {
         var remembered = state
         remembered.presentation = nil
-        let next = StoredState(state: remembered, nonce: nonce, notice: notice)
+        var next = StoredState(state: remembered, nonce: nonce, notice: notice)
         if reading?.holds(next, visible: visible) != true {
-            let value = cookie.write(next, visible: visible)
-            response.cookies.append(SetCookie(name: cookieName, value: value, maxAge: cookie.maxAge, secure: isHTTPS))
+            var (value, isTrimmed) = cookie.writing(next, visible: visible)
+            if isTrimmed {
+                // Screens far back were left out to fit the cookie: the next page says so.
+                request.logger.warning("The navigation state was trimmed to fit its cookie")
+                response.incidents.append("navigation_state_trimmed")
+                next.notice = next.notice ?? Self.trimmedNotice
+                value = cookie.write(next, visible: visible)
+            }
+            response.cookies.append(SetCookie(name: cookieName, value: value, maxAge: cookie.maxAge, secure: request.isHTTPS))
         }
         response.headers.replace("Cache-Control", "no-store")
         response.headers.replace("Vary", "Cookie, Accept")
         for (name, value) in securityHeaders { response.headers.replace(name, value) }
     }
+
+    /// What a page says when the browser's state cookie was refused.
+    static var refusedNotice: String { "Your last screens could not be restored, so the app starts afresh." }
+    /// What the next page says when the state was too large for its cookie.
+    static var trimmedNotice: String { "Screens far back in your history were too many to keep; the newest are kept." }
 
     private func wantsJSON(_ request: Request) -> Bool {
         guard let accept = request.headers["Accept"] else { return false }

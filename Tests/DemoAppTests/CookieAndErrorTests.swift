@@ -19,6 +19,7 @@ import Testing
                 let page = try user.get("/orders/order/ORD-002")
                 #expect(page.status == 200, "cookie \(bad.prefix(40))")
                 #expect(page.title == "ORD-002")
+                #expect(page.notice == "Your last screens could not be restored, so the app starts afresh.", "the person is told")
                 let fresh = try #require(user.cookie)
                 #expect(fresh != bad)
                 // The fresh cookie is valid: it restores the visible screen, and nothing else.

@@ -113,7 +113,7 @@ struct MailApp: NavigationApp {
         let html = try await page("/inbox", query: ["term": "kept only on the search tab"])
         let form = region(html, from: "<form class=\"sidebar-search", to: "</form>")
         #expect(form.contains(#"method="get" action="/lookup" role="search" aria-label="Find""#))
-        #expect(form.contains(#"<span class="visually-hidden">Find</span><input type="search" name="term" value="" placeholder="Find">"#))
+        #expect(form.contains(#"<span class="visually-hidden">Find</span><input type="search" name="term" value="" placeholder="Find" enterkeyhint="search">"#))
         #expect(form.contains("symbol-magnifyingglass"))
 
         let results = try await page("/lookup", query: ["term": #"<b>"tea"</b>"#])

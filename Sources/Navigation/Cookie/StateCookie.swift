@@ -69,8 +69,16 @@ public struct StateCookie<Schema: NavigationSchema>: Sendable {
     /// The cookie value for `stored`, trimmed to fit `maxSize`. `visible`, the stack of the page
     /// shown, lends its URL's path to the cookie: the same segments, encoded once.
     public func write(_ stored: StoredState<Schema>, visible: EncodedStack<Schema.Route>? = nil) -> String {
+        writing(stored, visible: visible).value
+    }
+
+    /// `write(_:visible:)`, and whether screens had to be left out for it to fit `maxSize`: the
+    /// state it holds is then not the whole of `stored`, which an app may want to say.
+    public func writing(
+        _ stored: StoredState<Schema>, visible: EncodedStack<Schema.Route>? = nil
+    ) -> (value: String, isTrimmed: Bool) {
         let whole = seal(json: stored.cookieJSON(visible: visible))
-        guard !fits(whole) else { return whole }
+        guard !fits(whole) else { return (whole, false) }
         let payload = Self.payload(of: stored)
         // The result is what removing one screen at a time until the value fits gives. The size
         // only shrinks as screens go, so the number of removals is found by doubling then
@@ -98,7 +106,22 @@ public struct StateCookie<Schema: NavigationSchema>: Sendable {
             let candidate = trimmed(middle)
             if fits(candidate.value) { fitting = middle; best = candidate.value } else { tooLarge = middle }
         }
-        return best
+        return (best, true)
+    }
+
+    /// Why `read(_:)` refuses a cookie value.
+    public enum Refusal: String, Sendable {
+        /// Its signature does not verify under the ring: tampered with, or signed with a secret
+        /// the ring no longer holds.
+        case signature
+        /// It verifies, but holds no state this version of the app reads (an old format).
+        case content
+    }
+
+    /// Why `read(_:)` refuses `value`, or nil when it reads it.
+    public func refusal(of value: String) -> Refusal? {
+        guard let (version, json) = verifiedJSON(value) else { return .signature }
+        return read(version: version, json: json) == nil ? .content : nil
     }
 
     /// Whether `write(stored)` fits `maxSize`. Stacks and selections are trimmed to fit, so it is

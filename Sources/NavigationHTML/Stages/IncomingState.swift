@@ -18,12 +18,18 @@ struct IncomingState<Schema: NavigationSchema> {
     private(set) var nonce: String
     /// The state to show the URL over: the cookie's, bound to `identity` in an app with accounts.
     private(set) var restored: NavigationState<Schema>
+    /// Why the request's state cookie was not restored, when it carried one that was refused
+    /// (tampered with, signed with a secret no longer in the ring, an old format); nil otherwise.
+    let refusal: StateCookie<Schema>.Refusal?
 
     /// Reads the URL and the cookie; `bind(to:)` completes it with who is signed in.
     init(_ request: Request, cookie: StateCookie<Schema>) {
         let name = request.isHTTPS ? cookie.secureName : cookie.name
         let match = Location<Schema>.match(path: request.path, query: request.query)
-        var reading = request.cookies[name].flatMap { cookie.read($0, leavingUnread: match.replacedTab) }
+        let value = request.cookies[name]
+        var reading = value.flatMap { cookie.read($0, leavingUnread: match.replacedTab) }
+        // Asked again only for a refused cookie, to say why.
+        refusal = reading == nil ? value.flatMap(cookie.refusal(of:)) : nil
         // The stack the URL replaces is kept, and so read, when its tab is hidden.
         if let tab = match.replacedTab, reading?.stored.state.isVisible(tab) == false { reading?.readUnreadStack() }
         cookieName = name

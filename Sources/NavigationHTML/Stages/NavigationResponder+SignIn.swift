@@ -22,7 +22,7 @@ extension NavigationResponder {
         let asked = Links<Schema>.url(page.state.url, adding: arguments)
         var response = Response.redirect(to: Links<Schema>.url(signIn.url, adding: [("return", asked)]))
         remember(signIn, nonce: incoming.nonce, notice: nil, in: &response, reading: nil, visible: nil,
-                 cookieName: incoming.cookieName, isHTTPS: request.isHTTPS)
+                 cookieName: incoming.cookieName, request: request)
         response.screen = "signIn"
         return response
     }
