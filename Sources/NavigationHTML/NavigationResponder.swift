@@ -123,6 +123,10 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
             request.logger.warning("The navigation state cookie was not restored", metadata: ["reason": "\(refusal.rawValue)"])
             incidents.append("navigation_state_refused_\(refusal.rawValue)")
             page.notice = page.notice ?? Self.refusedNotice
+        } else if incoming.reading?.stored.leftOutScreens == true {
+            request.logger.warning("Screens of the navigation state cookie no longer read as routes and were left out")
+            incidents.append("navigation_state_unreadable_screens")
+            page.notice = page.notice ?? Self.leftOutNotice
         }
         if page.state.requiresSignIn && !page.state.isSignedIn {
             return try signInFirst(page, incoming: incoming, request: request)
@@ -170,7 +174,8 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
         var remembered = state
         remembered.presentation = nil
         var next = StoredState(state: remembered, nonce: nonce, notice: notice)
-        if reading?.holds(next, visible: visible) != true {
+        // A cookie with screens that no longer read is written again without them, once.
+        if reading?.holds(next, visible: visible) != true || reading?.stored.leftOutScreens == true {
             var (value, isTrimmed) = cookie.writing(next, visible: visible)
             if isTrimmed {
                 // Screens far back were left out to fit the cookie: the next page says so.
@@ -188,6 +193,8 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
 
     /// What a page says when the browser's state cookie was refused.
     static var refusedNotice: String { "Your last screens could not be restored, so the app starts afresh." }
+    /// What a page says when screens of the cookie's state no longer exist in the app.
+    static var leftOutNotice: String { "Some screens you had open no longer exist, so they were closed." }
     /// What the next page says when the state was too large for its cookie.
     static var trimmedNotice: String { "Screens far back in your history were too many to keep; the newest are kept." }
 

@@ -1,4 +1,6 @@
+import DemoSchema
 import Foundation
+@_spi(Benchmark) import Navigation
 import NavigationHTML
 import Testing
 
@@ -29,6 +31,27 @@ import Testing
             }
         }
     }
+
+    /// A cookie whose screens this version no longer reads (a route renamed): the screens
+    /// before it stand, the page says the others were closed, and the cookie is written again.
+    @Test func screensThatNoLongerExistAreClosedAndSaid() async throws {
+        try await withDemoServer(secret: Self.secret) { port, _ in
+            let keys = try #require(KeyRing(secrets: [Self.secret]))
+            let json = #"{"n":"nonce-of-old","s":{"home":["orders","renamed-in-a-later-version","1"]},"t":"home"}"#
+            let old = StateCookie<DemoNavigation>(keys: keys).seal(json: Data(json.utf8))
+            let user = UserAgent(port: port)
+            user.cookie = "nav=" + old
+            let page = try user.get("/profile")
+            #expect(page.notice == "Some screens you had open no longer exist, so they were closed.")
+            let fresh = try #require(user.cookie)
+            #expect(fresh != "nav=" + old, "written again without them")
+            let home = try user.get("/profile")
+            #expect(home.notice == nil, "said once")
+            #expect(home.tabHref("home") == "/home/orders", "the screens before it stand")
+        }
+    }
+
+    static let secret = "a secret of at least sixteen characters for old cookies"
 
     @Test func unknownSegmentsAnswer404InsideTheChrome() async throws {
         try await withDemoServer { port in

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Navigation
+@_spi(Benchmark) @testable import Navigation
 
 let newSecret = "new-secret-0123456789abcdef"
 let oldSecret = "old-secret-0123456789abcdef"
@@ -13,6 +13,18 @@ func ring(_ secrets: String...) -> KeyRing {
 @Suite("State cookie codec")
 struct StateCookieTests {
     let cookie = StateCookie<TestNavigation>(keys: ring(newSecret))
+
+    /// A screen the app no longer reads (a route renamed since the cookie was written) is left
+    /// out with those above it, and the stored state says so; a whole cookie says nothing.
+    @Test func screensThatNoLongerReadAreLeftOutAndSaid() throws {
+        let json = #"{"n":"nonce","s":{"home":["orders","renamed-route","x","orders"],"orders":["orders"]},"t":"home"}"#
+        let stored = try #require(cookie.read(cookie.seal(json: Data(json.utf8))))
+        #expect(stored.leftOutScreens)
+        #expect(stored.state[.home].path.elements == [.orderHistory], "the stack up to the screen that does not read")
+        #expect(stored.state[.orders].path.elements == [.orderHistory], "other stacks stand")
+        let whole = try #require(cookie.read(cookie.write(stored)))
+        #expect(!whole.leftOutScreens)
+    }
 
     static var sample: State {
         var state = deepState(depth: 3, tabs: [.home, .orders], selected: .orders)

@@ -118,7 +118,16 @@ struct CookiePayload: Codable, Hashable {
     }
 
     static func routes<Schema: NavigationSchema>(_ segments: [String], of: Schema.Type) -> [Schema.Route] {
+        routesReadingAll(segments, of: Schema.self).routes
+    }
+
+    /// The routes of `segments`, up to the first that does not read, and whether every segment
+    /// was read.
+    static func routesReadingAll<Schema: NavigationSchema>(
+        _ segments: [String], of: Schema.Type
+    ) -> (routes: [Schema.Route], isWhole: Bool) {
         var reader = PathReader(segments)
-        return reader.readAll(Schema.Route.self)
+        let routes = reader.readAll(Schema.Route.self)
+        return (routes, reader.isAtEnd)
     }
 }

@@ -65,6 +65,12 @@ extension StoredState {
         var selected: String?, hasStacks = false
         var flow: [String: String]?, storage: [String: String]?, features: [String]?, hidden: [String]?, order: [String]?
         var notice: String?, nonce: String?, context: String?, owner: String?
+        var leftOut = false
+        func routes(_ segments: [String]) -> [Schema.Route] {
+            let (routes, isWhole) = CookiePayload.routesReadingAll(segments, of: Schema.self)
+            leftOut = leftOut || !isWhole
+            return routes
+        }
         // Of each known key the first counts; its letter's bit is set once the key is met.
         var seen: UInt32 = 0
         let complete = reader.object { key, reader in
@@ -79,13 +85,13 @@ extension StoredState {
                     name == unreadName ? reader.rawStrings().map(Stack.unread) : reader.strings().map(Stack.segments)
                 }) { tab, stack in
                     switch stack {
-                    case .segments(let segments): state[tab].path = StackState(Self.routes(segments))
+                    case .segments(let segments): state[tab].path = StackState(routes(segments))
                     case .unread(let range): unread = range
                     }
                 }
                 return hasStacks
             case UInt8(ascii: "c"):
-                return reader.null() || Self.tabs(&reader, { $1.strings() }) { state[$0].selection = Self.routes($1) }
+                return reader.null() || Self.tabs(&reader, { $1.strings() }) { state[$0].selection = routes($1) }
             case UInt8(ascii: "v"):
                 return reader.null() || Self.tabs(&reader, { $1.string() }) {
                     state[$0].columns = ColumnVisibility(rawValue: $1) ?? .automatic
@@ -111,6 +117,7 @@ extension StoredState {
         state.flow = flow ?? [:]
         state.sceneStorage = storage ?? [:]
         self.init(state: state, nonce: nonce ?? "", notice: notice)
+        leftOutScreens = leftOut
     }
 
     /// Reads an object keyed by tab names, handing `use` each tab's value. Every value is read,

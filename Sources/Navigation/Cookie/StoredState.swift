@@ -8,6 +8,11 @@ public struct StoredState<Schema: NavigationSchema>: Hashable, Sendable {
     public var nonce: String
     /// A message for the next page shown, carried across a redirect and then cleared.
     public var notice: String?
+    /// True when, read from a cookie, some of its screens no longer read as routes (the app
+    /// renamed or removed one since the cookie was written) and were left out with those above
+    /// them; the rest of each stack stands. It says how the value was read, not what it holds,
+    /// so equality leaves it out.
+    public internal(set) var leftOutScreens = false
 
     /// What a cookie is to hold; nothing is noted by default. The cookie keeps at most the first
     /// 200 characters of `notice`.
@@ -15,5 +20,17 @@ public struct StoredState<Schema: NavigationSchema>: Hashable, Sendable {
         self.state = state
         self.nonce = nonce
         self.notice = notice
+    }
+}
+
+extension StoredState {
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.state == rhs.state && lhs.nonce == rhs.nonce && lhs.notice == rhs.notice
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(state)
+        hasher.combine(nonce)
+        hasher.combine(notice)
     }
 }
