@@ -43,6 +43,9 @@ func withDemoServer(
         templatesDirectory: root.appendingPathComponent("Templates").path,
         database: database, requestDeadline: requestDeadline, trustedProxies: trustedProxies)
     configuration.keepsDatabaseConnectionsOpen = keepsDatabaseConnectionsOpen
+    // A few connections each: the suites' servers run side by side on one throwaway cluster,
+    // whose two cores then fork fewer backends at once (with 16 each, connections timed out).
+    configuration.databaseConnections = 4
     try await withDemoApplication(configuration, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }) { server in
         try server.start()
         // The test's blocking client runs on a thread of its own: a PostgreSQL store's answers
