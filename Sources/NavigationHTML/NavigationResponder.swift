@@ -186,8 +186,13 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
             }
             response.cookies.append(SetCookie(name: cookieName, value: value, maxAge: cookie.maxAge, secure: request.isHTTPS))
         }
-        response.headers.replace("Cache-Control", "no-store")
         response.headers.replace("Vary", "Cookie, Accept")
+        addPageHeaders(to: &response)
+    }
+
+    /// What every answer of the responder's own carries: no caching, and the security headers.
+    func addPageHeaders(to response: inout Response) {
+        response.headers.replace("Cache-Control", "no-store")
         for (name, value) in securityHeaders { response.headers.replace(name, value) }
     }
 
@@ -212,7 +217,7 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
 
 /// Scripts and styles come from this site's files only (pages carry no inline script), and
 /// pages may not be framed by another site. Built once: a generic type cannot store it.
-let securityHeaders: [(String, String)] = [
+private let securityHeaders: [(String, String)] = [
     ("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
         + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'"),
     ("X-Content-Type-Options", "nosniff"),

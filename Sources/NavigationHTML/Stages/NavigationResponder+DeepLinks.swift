@@ -22,8 +22,7 @@ extension NavigationResponder {
     /// answer carries.
     func redirect(toDeepLink url: String) -> Response {
         var response = Response.redirect(to: url)
-        response.headers.replace("Cache-Control", "no-store")
-        for (name, value) in securityHeaders { response.headers.replace(name, value) }
+        addPageHeaders(to: &response)
         response.screen = "deepLink"
         return response
     }

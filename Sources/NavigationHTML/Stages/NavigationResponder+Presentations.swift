@@ -14,7 +14,8 @@ extension NavigationResponder {
         do {
             let (screen, back) = try await presentedScreen(first, context: inner, page: page)
             let below = page.state.path.isEmpty ? page.state.selectedTab.title : page.title(at: page.state.path.count - 1)
-            return (screen, back ?? PageModel.Link(title: below, href: inner.href(.dismiss)), inner.href(.dismiss))
+            let dismiss = inner.href(.dismiss)
+            return (screen, back ?? PageModel.Link(title: below, href: dismiss), dismiss)
         } catch let error as HTTPError where error.status.code < 500 {
             page.status = error.status
             page.notice = error.message
