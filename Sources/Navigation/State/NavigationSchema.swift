@@ -47,6 +47,9 @@ public protocol NavigationSchema: Sendable {
 extension NavigationSchema {
     public static var presentationDepth: Int { 3 }
 
+    /// How many presentations a state holds at most: the app's depth, and never fewer than one.
+    static var presentationBound: Int { max(presentationDepth, 1) }
+
     public static func isHidden(_ tab: Tab, in state: NavigationState<Self>) -> Bool { false }
 
     public static func deepLink(_ path: inout PathReader) -> Location<Self>? { nil }

@@ -65,7 +65,7 @@ extension NavigationState {
         case .present(let destination):
             presentation = destination
         case .presentOver(let destination):
-            guard presentations.count < max(Schema.presentationDepth, 1),
+            guard presentations.count < Schema.presentationBound,
                   presentations.last?.destination != destination else { return }
             presentations.append(Presentation(destination))
         case .dismiss:
@@ -91,7 +91,7 @@ extension NavigationState {
             selectedTab = location.tab
             self[location.tab] = TabState(
                 path: StackState(location.path), selection: location.selection, columns: location.columns)
-            presentations = Array(location.presentations.prefix(max(Schema.presentationDepth, 1)))
+            presentations = Array(location.presentations.prefix(Schema.presentationBound))
         }
     }
 

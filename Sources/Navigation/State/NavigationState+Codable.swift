@@ -58,7 +58,7 @@ extension NavigationState: Codable {
                     try level.decode(Schema.Destination.self, forKey: .destination),
                     path: try level.decodeIfPresent([Schema.Route].self, forKey: .path) ?? [],
                     detent: try level.decodeIfPresent(PresentationDetent.self, forKey: .detent)))
-                guard presentations.count < max(Schema.presentationDepth, 1), level.contains(.presentation),
+                guard presentations.count < Schema.presentationBound, level.contains(.presentation),
                       try !level.decodeNil(forKey: .presentation) else { break }
                 level = try level.nestedContainer(keyedBy: PresentationKeys.self, forKey: .presentation)
             }

@@ -91,14 +91,14 @@ extension Location {
     /// (when the sheet lists it and it is not the first) and its own stack, named for its place.
     static func presentationItems(_ presentations: [Presentation<Schema>]) -> [String] {
         var items: [String] = []
-        for (index, presented) in presentations.enumerated() {
-            let suffix = index == 0 ? "" : "-\(index + 1)"
-            items.append("present\(suffix)=" + URLEncoding.encode(presented.destination.pathSegments))
+        for (level, presented) in presentations.enumerated() {
+            let name = { (argument: String) in presentationArgument(argument, level: level) }
+            items.append(name("present") + "=" + URLEncoding.encode(presented.destination.pathSegments))
             if let detent = presented.movedDetent {
-                items.append("detent\(suffix)=" + detent.rawValue)
+                items.append(name("detent") + "=" + detent.rawValue)
             }
             if !presented.path.isEmpty {
-                items.append("presented-path\(suffix)=" + URLEncoding.encode(presented.path.elements.flatMap { $0.pathSegments }))
+                items.append(name("presented-path") + "=" + URLEncoding.encode(presented.path.elements.flatMap { $0.pathSegments }))
             }
         }
         return items
@@ -143,7 +143,7 @@ extension Location {
             }
             location.columns = visibility
         }
-        for level in 0..<max(Schema.presentationDepth, 1) {
+        for level in 0..<Schema.presentationBound {
             let name = { (argument: String) in presentationArgument(argument, level: level) }
             guard let present = query[name("present")] else { break }
             var presentReader = PathReader(URLEncoding.segments(of: present))
