@@ -41,10 +41,10 @@ extension DemoApp {
     }
 
     func onboardingScreen(_ step: OnboardingStep, _ context: ScreenContext<DemoNavigation>) -> Screen {
-        let flow = context.state.flow
+        let draft = context.state.flow ?? OnboardingDraft()
         let steps = OnboardingStep.allCases
-        let theme = context.value("theme", default: flow["theme"] ?? "system")
-        let notifications = context.submitted.map { $0["notifications"] == "on" } ?? (flow["notifications"] != "off")
+        let theme = context.value("theme", default: (draft.theme ?? .system).rawValue)
+        let notifications = context.submitted.map { $0["notifications"] == "on" } ?? (draft.notifications ?? true)
         return Screen(title: step.title, template: "demo/onboarding", model: OnboardingPage(
             stepNumber: (steps.firstIndex(of: step) ?? 0) + 1, stepCount: steps.count,
             isWelcome: step == .welcome, isProfile: step == .profile, isPreferences: step == .preferences,
@@ -52,14 +52,14 @@ extension DemoApp {
             error: context.error,
             backHref: OnboardingCoordinator.previous(before: step).map { context.href(.present(.onboarding($0))) },
             continueTitle: Self.continueTitle(of: step),
-            name: context.value("name", default: flow["name"] ?? ""),
-            email: context.value("email", default: flow["email"] ?? ""),
+            name: context.value("name", default: draft.name ?? ""),
+            email: context.value("email", default: draft.email ?? ""),
             notifications: notifications,
             themeLight: theme == "light", themeDark: theme == "dark", themeSystem: theme != "light" && theme != "dark",
             summary: [
-                .init(label: "Name", value: flow["name"] ?? "—"), .init(label: "Email", value: flow["email"] ?? "—"),
-                .init(label: "Notifications", value: flow["notifications"] == "off" ? "Off" : "On"),
-                .init(label: "Theme", value: (flow["theme"] ?? "system").capitalized),
+                .init(label: "Name", value: draft.name ?? "—"), .init(label: "Email", value: draft.email ?? "—"),
+                .init(label: "Notifications", value: draft.notifications == false ? "Off" : "On"),
+                .init(label: "Theme", value: (draft.theme ?? .system).rawValue.capitalized),
             ]))
             // Finished or skipped through its own buttons, never by a stray click behind it.
             .interactiveDismissDisabled()
@@ -84,21 +84,20 @@ extension DemoApp {
         if submission.action == "skip" {
             return .navigate([.setFeature(OnboardingCoordinator.onboarded, true), .clearFlow, .dismiss])
         }
-        switch OnboardingCoordinator.accept(step, submission) {
+        switch OnboardingCoordinator.accept(step, submission, into: context.state.flow ?? OnboardingDraft()) {
         case .failure(let message):
             return .invalid(message.text)
-        case .success(let values):
+        case .success(let draft):
             if let next = OnboardingCoordinator.next(after: step) {
-                return .navigate([.recordFlow(values), .present(.onboarding(next))])
+                return .navigate([.recordFlow(draft), .present(.onboarding(next))])
             }
-            let flow = context.state.flow
-            if let name = flow["name"], let userId = currentUserId(context.state) {
+            if let name = draft.name, let userId = currentUserId(context.state) {
                 _ = try await store.updateUser(id: userId, name: name)
             }
             return .navigate([
                 .setFeature(OnboardingCoordinator.onboarded, true),
-                .setFeature(OnboardingCoordinator.darkTheme, flow["theme"] == "dark"),
-                .setFeature(OnboardingCoordinator.lightTheme, flow["theme"] == "light"),
+                .setFeature(OnboardingCoordinator.darkTheme, draft.theme == .dark),
+                .setFeature(OnboardingCoordinator.lightTheme, draft.theme == .light),
                 .clearFlow, .dismiss,
             ])
         }

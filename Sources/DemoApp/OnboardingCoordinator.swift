@@ -3,7 +3,7 @@ import NavigationHTML
 
 /// The seeds' onboarding coordinator, as pure values: which step follows which, what each step
 /// accepts, and what finishing does. What the steps collect waits in the navigation state's
-/// `flow` (the cookie) until the flow finishes.
+/// `flow`, an ``OnboardingDraft`` (the cookie), until the flow finishes.
 enum OnboardingCoordinator {
     static let onboarded = "onboarded"
     static let darkTheme = "theme-dark"
@@ -23,11 +23,14 @@ enum OnboardingCoordinator {
         return steps.firstIndex(of: step).flatMap { $0 > 0 ? steps[$0 - 1] : nil }
     }
 
-    /// The values a step's form contributes, validated.
-    static func accept(_ step: OnboardingStep, _ form: Submission) -> Result<[String: String], FormMessage> {
+    /// `draft` with what a step's form contributes, validated.
+    static func accept(
+        _ step: OnboardingStep, _ form: Submission, into draft: OnboardingDraft
+    ) -> Result<OnboardingDraft, FormMessage> {
+        var draft = draft
         switch step {
         case .welcome, .complete:
-            return .success([:])
+            return .success(draft)
         case .profile:
             return ProfileForm.name.check(form["name"]).mapError { FormMessage(text: $0.message) }.flatMap { name in
                 email.check(form["email"]).mapError { FormMessage(text: $0.message) }.flatMap { email in
@@ -35,15 +38,16 @@ enum OnboardingCoordinator {
                     guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !parts[1].hasSuffix(".") else {
                         return .failure(FormMessage(text: "Enter an email address such as alex@example.com."))
                     }
-                    return .success(["name": name, "email": email])
+                    (draft.name, draft.email) = (name, email)
+                    return .success(draft)
                 }
             }
         case .preferences:
-            let theme = form["theme"].isEmpty ? "system" : form["theme"]
-            guard ["light", "dark", "system"].contains(theme) else {
+            guard let theme = form["theme"].isEmpty ? .system : OnboardingDraft.Theme(rawValue: form["theme"]) else {
                 return .failure(FormMessage(text: "Choose a light, dark or system theme."))
             }
-            return .success(["notifications": form["notifications"] == "on" ? "on" : "off", "theme": theme])
+            (draft.notifications, draft.theme) = (form["notifications"] == "on", theme)
+            return .success(draft)
         }
     }
 }

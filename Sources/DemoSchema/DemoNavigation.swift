@@ -8,6 +8,7 @@ public enum DemoNavigation: NavigationSchema {
     public typealias Route = DemoRoute
     public typealias Tab = DemoTab
     public typealias Destination = DemoDestination
+    public typealias Draft = OnboardingDraft
 
     public static let defaultTab = DemoTab.home
 

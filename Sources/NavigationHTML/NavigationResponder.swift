@@ -127,6 +127,10 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
             request.logger.warning("Screens of the navigation state cookie no longer read as routes and were left out")
             incidents.append("navigation_state_unreadable_screens")
             page.notice = page.notice ?? Self.leftOutNotice
+        } else if incoming.reading?.stored.leftOutDraft == true {
+            request.logger.warning("The flow's draft in the navigation state cookie no longer decodes and was left out")
+            incidents.append("navigation_state_unreadable_draft")
+            page.notice = page.notice ?? Self.leftOutDraftNotice
         }
         if page.state.requiresSignIn && !page.state.isSignedIn {
             return try signInFirst(page, incoming: incoming, request: request)
@@ -174,8 +178,9 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
         var remembered = state
         remembered.presentation = nil
         var next = StoredState(state: remembered, nonce: nonce, notice: notice)
-        // A cookie with screens that no longer read is written again without them, once.
-        if reading?.holds(next, visible: visible) != true || reading?.stored.leftOutScreens == true {
+        // A cookie with screens or a draft that no longer read is written again without them, once.
+        if reading?.holds(next, visible: visible) != true || reading?.stored.leftOutScreens == true
+            || reading?.stored.leftOutDraft == true {
             var (value, isTrimmed) = cookie.writing(next, visible: visible)
             if isTrimmed {
                 // Screens far back were left out to fit the cookie: the next page says so.
@@ -200,6 +205,7 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
     static var refusedNotice: String { "Your last screens could not be restored, so the app starts afresh." }
     /// What a page says when screens of the cookie's state no longer exist in the app.
     static var leftOutNotice: String { "Some screens you had open no longer exist, so they were closed." }
+    static var leftOutDraftNotice: String { "What you had entered so far could not be kept; please enter it again." }
     /// What the next page says when the state was too large for its cookie.
     static var trimmedNotice: String { "Screens far back in your history were too many to keep; the newest are kept." }
 

@@ -51,6 +51,26 @@ import Testing
         }
     }
 
+    /// A cookie whose onboarding draft no longer decodes as the demo's `OnboardingDraft` (one
+    /// written as the old dictionary of strings, one of another shape): the draft is left out and
+    /// said once, the stacks stand, and the flow starts again empty.
+    @Test func aDraftThatNoLongerDecodesIsLeftOutAndSaid() async throws {
+        try await withDemoServer(secret: Self.secret) { port, _ in
+            let keys = try #require(KeyRing(secrets: [Self.secret]))
+            for draft in [#"{"name":"Ana","notifications":"off"}"#, #""{\"notifications\":\"off\"}""#] {
+                let json = #"{"n":"nonce-of-old","s":{"home":["orders"]},"t":"home","w":"# + draft + "}"
+                let user = UserAgent(port: port)
+                user.cookie = "nav=" + StateCookie<DemoNavigation>(keys: keys).seal(json: Data(json.utf8))
+                let page = try user.get("/profile?present=onboarding/profile")
+                #expect(page.notice == "What you had entered so far could not be kept; please enter it again.", "\(draft)")
+                #expect(page.inputValue("name") == "", "\(draft)")
+                let again = try user.get("/profile")
+                #expect(again.notice == nil, "said once: \(draft)")
+                #expect(again.tabHref("home") == "/home/orders", "the stacks stand: \(draft)")
+            }
+        }
+    }
+
     static let secret = "a secret of at least sixteen characters for old cookies"
 
     @Test func unknownSegmentsAnswer404InsideTheChrome() async throws {

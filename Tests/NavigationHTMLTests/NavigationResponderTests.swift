@@ -65,7 +65,7 @@ import Testing
         headers.add("Accept", "application/json")
         let json = try await responder.respond(to: Request(method: .get, path: "/archive/note/1", headers: headers))
         #expect(String(decoding: json.bodyBytes, as: UTF8.self)
-            == #"{"context":null,"features":[],"flow":{},"hiddenTabs":[],"presentation":null,"sceneStorage":{},"selectedTab":"archive","tabOrder":["notes","archive"],"tabs":{"archive":{"path":[{"note":{"id":1}}]},"notes":{"path":[]}}}"#)
+            == #"{"context":null,"features":[],"flow":null,"hiddenTabs":[],"presentation":null,"sceneStorage":{},"selectedTab":"archive","tabOrder":["notes","archive"],"tabs":{"archive":{"path":[{"note":{"id":1}}]},"notes":{"path":[]}}}"#)
         await #expect(throws: HTTPError.self) {
             try await responder.respond(to: Request(method: .post, path: "/notes"))
         }

@@ -13,8 +13,11 @@ enum NoteDestination: Destination {
     case help
     var style: PresentationStyle { .sheet }
 }
+/// What the archive form keeps as a flow's draft (`StackFormTests`).
+struct ArchiveDraft: Codable, Hashable, Sendable { var reason: String }
 enum Notes: NavigationSchema {
     typealias Route = NoteRoute; typealias Tab = NoteTab; typealias Destination = NoteDestination
+    typealias Draft = ArchiveDraft
     static let defaultTab = NoteTab.notes
 }
 struct NotesApp: NavigationApp {

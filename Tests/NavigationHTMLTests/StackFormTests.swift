@@ -18,7 +18,7 @@ struct ArchiveFormApp: NavigationApp {
     }
     func submit(_ form: Submission, context: ScreenContext<Notes>) throws -> SubmissionOutcome<Notes> {
         // The reason is kept as a flow's draft, as a multi-step form keeps its earlier steps.
-        form["reason"].isEmpty ? .invalid("Give a reason.") : .navigate([.recordFlow(["reason": form["reason"]]), .selectTab(.notes)])
+        form["reason"].isEmpty ? .invalid("Give a reason.") : .navigate([.recordFlow(ArchiveDraft(reason: form["reason"])), .selectTab(.notes)])
     }
 }
 
@@ -54,7 +54,7 @@ struct ArchiveFormApp: NavigationApp {
         let kept = try await archive("Moved to the archive")
         #expect(kept.status == .seeOther)
         let written = try #require(kept.cookies.first?.value)
-        #expect(cookie.read(written)?.state.flow == ["reason": "Moved to the archive"])
+        #expect(cookie.read(written)?.state.flow == ArchiveDraft(reason: "Moved to the archive"))
 
         let long = String(repeating: "a long reason ", count: 400)
         let refused = try await archive(long)

@@ -25,6 +25,8 @@ enum AccountNavigation: NavigationSchema {
         let generation: Int
         var stateKey: String { "\(id).\(generation)" }
     }
+    /// A draft may be any `Codable` value; a string here.
+    typealias Draft = String
     static let defaultTab = Tab.welcome
 
     static func isHidden(_ tab: Tab, in state: NavigationState<Self>) -> Bool {
@@ -41,7 +43,7 @@ struct AccountStateTests {
         state.bind(to: "7.1")
         state.apply(.selectTab(.library))
         state.apply(.push(.document(id: 3)))
-        state.apply(.recordFlow(["draft": "private words"]))
+        state.apply(.recordFlow("private words"))
         state.apply(.setSceneStorage("playing", "track-1"))
         state.apply(.setFeature("beta", true))
         let kept = state
@@ -51,7 +53,7 @@ struct AccountStateTests {
         state.bind(to: "8.1")
         #expect(state.owner == "8.1")
         #expect(state.selectedTab == .welcome && state[.library].path.isEmpty)
-        #expect(state.flow.isEmpty && state.sceneStorage.isEmpty && state.features.isEmpty)
+        #expect(state.flow == nil && state.sceneStorage.isEmpty && state.features.isEmpty)
 
         state = kept
         state.bind(to: "7.2")

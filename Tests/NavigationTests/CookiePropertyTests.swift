@@ -21,7 +21,7 @@ import Testing
         if generator.int(0...3) == 0 {
             state.features = ["beta", generator.id()]
             state.context = generator.id()
-            state.flow = ["name": generator.id(), "step": "2"]
+            state.flow = TestDraft(name: generator.id(), step: 2)
             state.sceneStorage = ["playing": generator.id()]
             state.owner = generator.id()
         }

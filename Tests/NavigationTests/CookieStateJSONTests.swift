@@ -77,11 +77,13 @@ import Testing
             #"{"t":"home","s":{},"o":["profile","moon","home"],"h":["home","orders"],"f":["b","a","b"]}"#,
             #"{"t":"home","s":{},"w":{"k":"1","k":"2"},"x":"ctx","t":5,"s":null,"v":null,"w":null}"#,
             #" { "t" : "profile" , "s" : { "profile" : [ "user" , "7" ] } , "\u0074" : "home" } "#,
+            // A draft as an object of strings, as the cookie held it before drafts were typed: left out.
+            #"{"t":"home","s":{},"w":{"k":1}}"#,
         ]
         let refused = [
             #"{"t":"home","s":{"home":["x"],"home":5}}"#, #"{"t":"home","s":{},"c":{"home":"x"}}"#,
             #"{"t":"home","s":{},"v":{"home":["all"]}}"#, #"{"t":"home","s":null}"#, #"{"t":null,"s":{}}"#,
-            #"{"t":"home","s":{},"w":{"k":1}}"#, #"{"t":"home","s":{},"f":"a"}"#, #"{"t":"home"}"#,
+            #"{"t":"home","s":{},"w":{"k":}}"#, #"{"t":"home","s":{},"f":"a"}"#, #"{"t":"home"}"#,
             #"{"t":"home","s":{},"n":null,"n":}"#, #"{"t":"home","s":{}} {}"#, "",
         ]
         for json in read {

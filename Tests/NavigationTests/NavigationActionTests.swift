@@ -27,12 +27,12 @@ struct NavigationActionTests {
     /// the first one's answers. The same context again changes nothing.
     @Test func switchingContextForgetsTheFlowsDraft() {
         var state = Self.ordersOpen
-        state.apply(.recordFlow(["name": "Ana"]))
+        state.apply(.recordFlow(TestDraft(name: "Ana")))
         state.apply(.switchContext("42"))
-        #expect(state.flow.isEmpty)
-        state.apply(.recordFlow(["name": "Jordan"]))
+        #expect(state.flow == nil)
+        state.apply(.recordFlow(TestDraft(name: "Jordan")))
         state.apply(.switchContext("42"))
-        #expect(state.flow == ["name": "Jordan"])
+        #expect(state.flow == TestDraft(name: "Jordan"))
     }
 
     /// Seed 003's "Clear Navigation History": every stack and selection goes, the default tab
@@ -47,7 +47,7 @@ struct NavigationActionTests {
         state.apply(.setFeature("beta", true))
         state.apply(.switchContext("42"))
         state.apply(.push(.category("desserts")))
-        state.apply(.recordFlow(["step": "2"]))
+        state.apply(.recordFlow(TestDraft(step: 2)))
         state.apply(.present(.search))
         let before = state
         state.apply(.clearHistory)
@@ -57,7 +57,7 @@ struct NavigationActionTests {
         #expect(state.selectedTab == .home && state.presentation == nil && state.url == "/home")
         #expect(state[.recipes].columns == .detailOnly, "a column choice is how the tab looks, not where it went")
         #expect(state.customization == before.customization && state.features == before.features)
-        #expect(state.context == "42" && state.flow == ["step": "2"])
+        #expect(state.context == "42" && state.flow == TestDraft(step: 2))
     }
 
     @Test func clearingHistoryWithTheDefaultTabHiddenShowsTheFirstVisible() {

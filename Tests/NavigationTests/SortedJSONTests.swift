@@ -15,7 +15,7 @@ import Testing
             if index % 3 == 0 {
                 // Hostile keys and values: escapes, non-ASCII, combining marks, in sorted order.
                 state.features = [generator.id(), generator.id()]
-                state.flow = [generator.id(): generator.id(), generator.id(): generator.id(), "": "/"]
+                state.flow = TestDraft(name: generator.id(), email: generator.id(), theme: "/")
                 state.context = generator.id()
             }
             if index % 5 == 0 {

@@ -98,10 +98,19 @@ enum TestDestination: Destination {
     }
 }
 
+/// A multi-step flow's draft as an app types it: what each step has collected, nil until asked.
+struct TestDraft: Codable, Hashable, Sendable {
+    var name: String?
+    var email: String?
+    var theme: String?
+    var step = 1
+}
+
 enum TestNavigation: NavigationSchema {
     typealias Route = TestRoute
     typealias Tab = TestTab
     typealias Destination = TestDestination
+    typealias Draft = TestDraft
     static let defaultTab = TestTab.home
 
     /// The seeds' `handleDeepLink`: `/user/<id>`, `/order/<id>`, `/settings`, `/search`,

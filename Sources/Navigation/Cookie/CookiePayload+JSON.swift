@@ -18,7 +18,7 @@ extension CookiePayload {
         writer.key("t"); writer.string(t)
         if let u { writer.key("u"); writer.string(u) }
         if let v { writer.key("v"); writer.object(v) { $0.string($1) } }
-        if let w { writer.key("w"); writer.object(w) { $0.string($1) } }
+        if let w { writer.key("w"); writer.string(w) }
         if let x { writer.key("x"); writer.string(x) }
         writer.close("}")
         return writer.bytes
@@ -34,7 +34,7 @@ extension CookiePayload {
 
     private init?(reading reader: inout JSONReader) {
         var t: String?, s: [String: [String]]?
-        var a: [String: String]??, c: [String: [String]]??, v: [String: String]??, w: [String: String]??
+        var a: [String: String]??, c: [String: [String]]??, v: [String: String]??, w: String??
         var f: [String]??, h: [String]??, o: [String]??, m: String??, n: String??, x: String??, u: String??
         var seen: Set<String> = []
         let complete = reader.object { key, reader in
@@ -44,7 +44,8 @@ extension CookiePayload {
             case "s": s = reader.dictionary { $0.strings() }; return s != nil
             case "c": c = reader.nullable { $0.dictionary { $0.strings() } }; return c != nil
             case "v": v = reader.nullable { $0.dictionary { $0.string() } }; return v != nil
-            case "w": w = reader.nullable { $0.dictionary { $0.string() } }; return w != nil
+            // A draft written before drafts were typed (an object of strings) is left out.
+            case "w": w = reader.nullable { $0.string() }; return w != nil || reader.skipValue()
             case "a": a = reader.nullable { $0.dictionary { $0.string() } }; return a != nil
             case "f": f = reader.nullable { $0.strings() }; return f != nil
             case "h": h = reader.nullable { $0.strings() }; return h != nil

@@ -22,8 +22,8 @@ struct CookiePayload: Codable, Hashable {
     var m: String?
     /// The app context (such as the signed-in account).
     var x: String?
-    /// A multi-step flow's draft values.
-    var w: [String: String]?
+    /// A multi-step flow's draft: its JSON, as a string (see `DraftJSON`).
+    var w: String?
     /// The app's scene storage.
     var a: [String: String]?
     /// Whose state it is (the signed-in visitor's `Identity.stateKey`).
@@ -49,7 +49,7 @@ struct CookiePayload: Codable, Hashable {
         if !state.features.isEmpty { f = state.features.sorted() }
         x = state.context
         u = state.owner
-        if !state.flow.isEmpty { w = state.flow }
+        w = state.flow.map(DraftJSON.text(of:))
         if !state.sceneStorage.isEmpty { a = state.sceneStorage }
         s = [:]
         for tab in Schema.Tab.allCases {
@@ -105,7 +105,7 @@ struct CookiePayload: Codable, Hashable {
         state.features = Set(f ?? [])
         state.context = x
         state.owner = u
-        state.flow = w ?? [:]
+        state.flow = w.flatMap { DraftJSON.draft($0, as: Schema.Draft.self) }
         state.sceneStorage = a ?? [:]
         for tab in Schema.Tab.allCases {
             var tabState = TabState<Schema.Route>()

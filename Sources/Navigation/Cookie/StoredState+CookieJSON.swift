@@ -35,7 +35,7 @@ extension StoredState {
             writer.key("v")
             writer.object(sorted: tabs.filter { $0.value.columns != .automatic }) { $0.string($1.columns.rawValue) }
         }
-        if !state.flow.isEmpty { writer.key("w"); writer.object(state.flow) }
+        if let flow = state.flow { writer.key("w"); writer.string(DraftJSON.text(of: flow)) }
         if let context = state.context { writer.key("x"); writer.string(context) }
         writer.close("}")
         return writer.bytes
@@ -63,9 +63,9 @@ extension StoredState {
         let unreadName = tab?.rawValue
         var state = NavigationState<Schema>()
         var selected: String?, hasStacks = false
-        var flow: [String: String]?, storage: [String: String]?, features: [String]?, hidden: [String]?, order: [String]?
+        var flow: String?, storage: [String: String]?, features: [String]?, hidden: [String]?, order: [String]?
         var notice: String?, nonce: String?, context: String?, owner: String?
-        var leftOut = false
+        var leftOut = false, leftOutDraft = false
         func routes(_ segments: [String]) -> [Schema.Route] {
             let (routes, isWhole) = CookiePayload.routesReadingAll(segments, of: Schema.self)
             leftOut = leftOut || !isWhole
@@ -96,7 +96,11 @@ extension StoredState {
                 return reader.null() || Self.tabs(&reader, { $1.string() }) {
                     state[$0].columns = ColumnVisibility(rawValue: $1) ?? .automatic
                 }
-            case UInt8(ascii: "w"): return reader.nullable(into: &flow) { $0.dictionary { $0.string() } }
+            case UInt8(ascii: "w"):
+                // A draft written before drafts were typed (an object of strings) is left out.
+                if reader.nullable(into: &flow, { $0.string() }) { return true }
+                leftOutDraft = true
+                return reader.skipValue()
             case UInt8(ascii: "a"): return reader.nullable(into: &storage) { $0.dictionary { $0.string() } }
             case UInt8(ascii: "f"): return reader.nullable(into: &features) { $0.strings() }
             case UInt8(ascii: "h"): return reader.nullable(into: &hidden) { $0.strings() }
@@ -114,10 +118,14 @@ extension StoredState {
         state.features = Set(features ?? [])
         state.context = context
         state.owner = owner
-        state.flow = flow ?? [:]
+        if let flow {
+            state.flow = DraftJSON.draft(flow, as: Schema.Draft.self)
+            leftOutDraft = state.flow == nil
+        }
         state.sceneStorage = storage ?? [:]
         self.init(state: state, nonce: nonce ?? "", notice: notice)
         leftOutScreens = leftOut
+        self.leftOutDraft = leftOutDraft
     }
 
     /// Reads an object keyed by tab names, handing `use` each tab's value. Every value is read,

@@ -13,6 +13,10 @@ public struct StoredState<Schema: NavigationSchema>: Hashable, Sendable {
     /// them; the rest of each stack stands. It says how the value was read, not what it holds,
     /// so equality leaves it out.
     public internal(set) var leftOutScreens = false
+    /// True when, read from a cookie, the flow's draft no longer decodes as the app's
+    /// ``NavigationSchema/Draft`` (the app changed the type since the cookie was written) and was
+    /// left out: the flow starts again from what the person enters next. Equality leaves it out.
+    public internal(set) var leftOutDraft = false
 
     /// What a cookie is to hold; nothing is noted by default. The cookie keeps at most the first
     /// 200 characters of `notice`.

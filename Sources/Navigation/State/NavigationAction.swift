@@ -25,8 +25,10 @@ public enum NavigationAction<Schema: NavigationSchema>: Hashable, Sendable {
     /// and the presentation closes, so `/` opens a root. Tab arrangement, feature flags, the
     /// context and a flow's progress stay.
     case clearHistory
-    /// Records values a multi-step flow collected (merged into `flow`).
-    case recordFlow([String: String])
+    /// Keeps what a multi-step flow has collected so far as ``NavigationState/flow``, in place of
+    /// what it held: a coordinator reads the draft, changes it and records it
+    /// (`var draft = state.flow ?? Draft(); draft.name = name; .recordFlow(draft)`).
+    case recordFlow(Schema.Draft)
     /// Forgets what the flow collected.
     case clearFlow
     /// Keeps `value` under `key` in ``NavigationState/sceneStorage``; nil removes the key.

@@ -24,6 +24,10 @@ public protocol NavigationSchema: Sendable {
     /// Who is signed in, for an app with accounts; `Never`, the default, for one without. See
     /// ``Identity``.
     associatedtype Identity: Navigation.Identity = Never
+    /// What a multi-step flow collects before it finishes (a coordinator's draft: the name typed
+    /// on one step, the theme picked on the next), kept whole in the cookie as
+    /// ``NavigationState/flow`` until the flow ends; `Never`, the default, for an app without one.
+    associatedtype Draft: Codable & Hashable & Sendable = Never
 
     /// The tab selected when nothing says otherwise (a first visit to `/`).
     static var defaultTab: Tab { get }

@@ -33,7 +33,7 @@ extension NavigationState {
             context = newContext
             sceneStorage = [:]
             // A flow begun in the old context (its draft: a name typed in onboarding) is not the new one's.
-            flow = [:]
+            flow = nil
             for tab in Schema.Tab.allCases { self[tab] = TabState(columns: self[tab].columns) }
             presentation = nil
         case .clearHistory:
@@ -41,10 +41,10 @@ extension NavigationState {
             selectedTab = Schema.defaultTab
             presentation = nil
             selectVisibleTab()
-        case .recordFlow(let values):
-            flow.merge(values) { $1 }
+        case .recordFlow(let draft):
+            flow = draft
         case .clearFlow:
-            flow = [:]
+            flow = nil
         case .setSceneStorage(let key, let value):
             sceneStorage[key] = value
         case .setFeature(let name, let isOn):

@@ -49,7 +49,7 @@ extension NavigationState: Codable {
         features = Set(try container.decodeIfPresent([String].self, forKey: .features) ?? [])
         context = try container.decodeIfPresent(String.self, forKey: .context)
         owner = try container.decodeIfPresent(String.self, forKey: .owner)
-        flow = try container.decodeIfPresent([String: String].self, forKey: .flow) ?? [:]
+        flow = try container.decodeIfPresent(Schema.Draft.self, forKey: .flow)
         sceneStorage = try container.decodeIfPresent([String: String].self, forKey: .sceneStorage) ?? [:]
         if container.contains(.presentation), try !container.decodeNil(forKey: .presentation) {
             var level = try container.nestedContainer(keyedBy: PresentationKeys.self, forKey: .presentation)
@@ -77,7 +77,7 @@ extension NavigationState: Codable {
         try container.encode(features.sorted(), forKey: .features)
         try container.encode(context, forKey: .context)
         try container.encodeIfPresent(owner, forKey: .owner)
-        try container.encode(flow, forKey: .flow)
+        try container.encode(flow, forKey: .flow)  // null when no flow is under way
         try container.encode(sceneStorage, forKey: .sceneStorage)
         if let first = presentations.first {
             var level = container.nestedContainer(keyedBy: PresentationKeys.self, forKey: .presentation)

@@ -42,8 +42,11 @@ public struct NavigationState<Schema: NavigationSchema>: Sendable {
     /// The app context the stacks belong to, such as the signed-in account; changing it with
     /// `.switchContext` resets every stack ("reset the path when app context changes").
     public internal(set) var context: String?
-    /// What a multi-step flow has collected so far (a coordinator's draft), until it finishes.
-    public var flow: [String: String] = [:]
+    /// What a multi-step flow has collected so far (a coordinator's draft, the app's own
+    /// ``NavigationSchema/Draft``), nil when no flow is under way. Set with
+    /// ``NavigationAction/recordFlow(_:)`` and cleared with ``NavigationAction/clearFlow``;
+    /// another context or owner starts without one.
+    public var flow: Schema.Draft?
     /// Whose state this is: the ``Identity/stateKey`` of the signed-in visitor it was kept for,
     /// nil when nobody was signed in. Changed by ``bind(to:)``, which starts the state anew for
     /// another owner, so no stack, draft or scene storage passes from one account to the next.

@@ -91,7 +91,7 @@ extension NavigationResponder {
     ) async throws -> Response {
         var next = page.state
         actions.forEach { next.apply($0) }
-        if !next.flow.isEmpty {
+        if next.flow != nil {
             var remembered = next
             remembered.presentation = nil
             let stored = StoredState(state: remembered, nonce: StateCookie<Schema>.newNonce(), notice: notice)
