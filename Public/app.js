@@ -26,6 +26,10 @@
 //   refreshed under the person: it says it changed, and refreshes when they press Show.
 //   Tests read html[data-updates] (open or closed) and html[data-refreshes] (refreshes done).
 //   Without the script, or without the meta, the page is a snapshot, as any page.
+// - Each window (browser tab) keeps its own state: the stacks of the tabs it does not show, its
+//   scene storage and its flow's draft. The window names itself (<meta name="navigation-window">
+//   names the cookie) just before each request it makes; a request no window named is served the
+//   state of the window last used. Without the script every window shares one state.
 // Since a refresh replaces parts of the page, what the script does for elements is done through
 // listeners on the document, or in prepare(), which runs again after each refresh.
 (() => {
@@ -33,6 +37,49 @@
   const root = document.documentElement;
   // The element an event happened in (or under) that matches `selector`.
   const closest = (event, selector) => (event.target instanceof Element ? event.target.closest(selector) : null);
+
+  // ---- A window's own state ----
+  // The window's id is kept in sessionStorage, which a reload keeps, and in window.name, which a
+  // tab that copied its opener's sessionStorage does not have: that tab takes an id of its own.
+  // The id goes in a short-lived cookie when this window follows a link, posts a form or refreshes
+  // (a request of its own), and is taken back when the page goes or a link opens elsewhere, so that
+  // a new tab's first page is not taken for this window's. A page whose own request went unnamed
+  // (Back, a reload, an address typed, this tab's first page) says so with its next request
+  // (`<id>.adopt`): the server then keeps what that request did as this window's.
+  const windowCookie = document.querySelector('meta[name="navigation-window"]')?.content;
+  const ownWindow = (() => {
+    if (!windowCookie) return null;
+    let id = null;
+    try { id = sessionStorage.getItem("navigation-window"); } catch {}
+    if (!id || window.name !== "navigation-window:" + id) {
+      id = Array.from(crypto.getRandomValues(new Uint8Array(12)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+      try { sessionStorage.setItem("navigation-window", id); } catch {}
+      window.name = "navigation-window:" + id;
+    }
+    return id;
+  })();
+  const windowCookieAttributes = "; Path=/; SameSite=Lax" + (location.protocol === "https:" ? "; Secure" : "");
+  const claimedKey = "navigation-window-named";
+  const session = (work) => { try { return work(sessionStorage); } catch { return null; } };
+  // Whether the request of this page was named: the page before named it less than 10 s ago.
+  const cameNamed = Date.now() - Number(session((storage) => storage.getItem(claimedKey)) || 0) < 10000;
+  session((storage) => storage.removeItem(claimedKey));
+  const nameWindow = (navigates) => {
+    if (!ownWindow) return;
+    document.cookie = `${windowCookie}=${ownWindow}${cameNamed ? "" : ".adopt"}; Max-Age=10${windowCookieAttributes}`;
+    if (navigates) session((storage) => storage.setItem(claimedKey, String(Date.now())));
+  };
+  const unnameWindow = () => {
+    if (ownWindow) document.cookie = `${windowCookie}=; Max-Age=0${windowCookieAttributes}`;
+  };
+  document.addEventListener("click", (event) => {
+    const link = closest(event, "a[href]");
+    const elsewhere = event.ctrlKey || event.metaKey || event.shiftKey || (link && link.target && link.target !== "_self");
+    if (elsewhere) unnameWindow(); else nameWindow(Boolean(link));
+  }, true);
+  document.addEventListener("auxclick", unnameWindow, true);
+  document.addEventListener("submit", () => nameWindow(true), true);
+  addEventListener("pagehide", unnameWindow);
 
   const screen = (url) => {
     const segments = url.pathname.split("/").filter(Boolean);
@@ -448,6 +495,7 @@
     const controller = new AbortController(), requested = pageURL();
     updates.refreshing = controller;
     let response = null, page = null;
+    nameWindow(false);
     try {
       response = await fetch(requested, { headers: { Accept: "text/html" }, cache: "no-store", credentials: "same-origin",
         signal: controller.signal });

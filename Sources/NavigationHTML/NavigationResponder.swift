@@ -138,7 +138,7 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
         var answer = try await act(on: &page, incoming: incoming, request: request)
         let nonce = page.state.owner == incoming.restored.owner ? incoming.nonce : StateCookie<Schema>.newNonce()
         remember(page.state, nonce: nonce, notice: answer.carried, in: &answer.response, reading: incoming.reading,
-                 visible: answer.visible, cookieName: incoming.cookieName, request: request)
+                 window: incoming.window, visible: answer.visible, cookieName: incoming.cookieName, request: request)
         answer.response.screen = page.isRoot ? "launch" : screenKind(of: page)
         answer.response.incidents += incidents
         return answer.response
@@ -170,14 +170,17 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
     }
 
     /// Sets the cookie on `response` when the state to remember changed, and the headers every
-    /// page's answer carries.
+    /// page's answer carries. The other windows' parts of the cookie read are kept, and `window`
+    /// names the one in use when no cookie was read.
     func remember(
         _ state: NavigationState<Schema>, nonce: String, notice: String?, in response: inout Response,
-        reading: CookieReading<Schema>?, visible: EncodedStack<Schema.Route>?, cookieName: String, request: Request
+        reading: CookieReading<Schema>?, window: String?, visible: EncodedStack<Schema.Route>?, cookieName: String,
+        request: Request
     ) {
         var remembered = state
         remembered.presentation = nil
         var next = StoredState(state: remembered, nonce: nonce, notice: notice)
+        if let read = reading?.stored { next.keepWindows(of: read) } else { next.window = window }
         // A cookie with screens or a draft that no longer read is written again without them, once.
         if reading?.holds(next, visible: visible) != true || reading?.stored.leftOutScreens == true
             || reading?.stored.leftOutDraft == true {

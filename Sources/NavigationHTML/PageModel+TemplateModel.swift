@@ -31,6 +31,7 @@ extension PageModel: TemplateModel {
         "accessory": .model(\.accessory),
         "screenActions": .model(\.screenActions),
         "updatesURL": .text(\.updatesURL),
+        "windowCookie": .text(\.windowCookie),
     ])
 }
 

@@ -190,4 +190,6 @@ struct PageModel {
     let screenActions: ScreenActions?
     /// The page's update stream (`LiveUpdates`), when its screens observe topics.
     let updatesURL: String?
+    /// The cookie in which the script names its window (`StoredState.window`).
+    let windowCookie: String
 }

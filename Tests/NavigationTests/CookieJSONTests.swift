@@ -17,6 +17,14 @@ import Testing
         for _ in 0..<2_000 {
             var payload = CookiePayload(CookiePropertyTests.state(&generator), nonce: generator.id())
             payload.m = generator.int(0...1) == 0 ? nil : generator.id() + "\u{0}\u{8}\u{C}\u{1F}\u{7F}/\\\"\u{2028}"
+            if generator.int(0...2) == 0 {
+                payload.i = generator.id()
+                payload.y = (0..<generator.int(1...3)).map { _ in
+                    var window = CookiePayload(window: CookiePropertyTests.state(&generator))
+                    window.i = generator.id()
+                    return window
+                }
+            }
             let ours = payload.json
             let theirs = Array(try encoder.encode(payload))
             if ours != theirs { failures.append("bytes differ: \(String(decoding: ours, as: UTF8.self))") }

@@ -20,11 +20,17 @@ import Testing
                 order: Array(order), hidden: Set(TestTab.allCases.filter { _ in generator.int(0...2) == 0 }))
         }
         let notice = generator.int(0...1) == 0 ? nil : generator.id() + String(repeating: "é", count: generator.int(0...250))
-        return Stored(state: state, nonce: generator.id(), notice: notice)
+        var stored = Stored(state: state, nonce: generator.id(), notice: notice)
+        // Other windows of the same browser, some of the time.
+        stored.window = generator.int(0...2) == 0 ? nil : generator.id()
+        for index in 0..<(generator.int(0...3) == 0 ? generator.int(1...3) : 0) {
+            stored.otherWindows.append(OtherWindow(id: "w\(index)" + generator.id(), state: CookiePropertyTests.state(&generator).windowPart))
+        }
+        return stored
     }
 
     static func throughPayload(_ json: [UInt8]) -> Stored? {
-        CookiePayload(json: json).map { Stored(state: $0.state(of: TestNavigation.self), nonce: $0.n ?? "", notice: $0.m) }
+        CookiePayload(json: json).map { $0.stored(of: TestNavigation.self) }
     }
 
     @Test func writesThePayloadsBytesAndReadsBackItsState() {

@@ -6,11 +6,17 @@ extension CookiePayload {
     /// as UTF-8.
     var json: [UInt8] {
         var writer = JSONWriter()
+        write(into: &writer)
+        return writer.bytes
+    }
+
+    private func write(into writer: inout JSONWriter) {
         writer.open("{")
         if let a { writer.key("a"); writer.object(a) { $0.string($1) } }
         if let c { writer.key("c"); writer.object(c) { $0.strings($1) } }
         if let f { writer.key("f"); writer.strings(f) }
         if let h { writer.key("h"); writer.strings(h) }
+        if let i { writer.key("i"); writer.string(i) }
         if let m { writer.key("m"); writer.string(m) }
         if let n { writer.key("n"); writer.string(n) }
         if let o { writer.key("o"); writer.strings(o) }
@@ -20,20 +26,26 @@ extension CookiePayload {
         if let v { writer.key("v"); writer.object(v) { $0.string($1) } }
         if let w { writer.key("w"); writer.string(w) }
         if let x { writer.key("x"); writer.string(x) }
+        if let y {
+            writer.key("y")
+            writer.open("[")
+            for window in y { window.write(into: &writer) }
+            writer.close("]")
+        }
         writer.close("}")
-        return writer.bytes
     }
 
     /// The payload in `json`, or nil when it is not a JSON object with a string `t` and an
     /// object `s` whose known keys hold values of their types. Unknown keys are skipped; of
     /// duplicate keys the first counts, as with `JSONDecoder`.
     init?(json: [UInt8]) {
-        guard let payload = JSONReader.document(json, CookiePayload.init(reading:)) else { return nil }
+        guard let payload = JSONReader.document(json, { CookiePayload(reading: &$0) }) else { return nil }
         self = payload
     }
 
-    private init?(reading reader: inout JSONReader) {
-        var t: String?, s: [String: [String]]?
+    /// `isWindow`: an object of the `y` list, which has no list of its own.
+    private init?(reading reader: inout JSONReader, isWindow: Bool = false) {
+        var t: String?, s: [String: [String]]?, i: String??, y: [CookiePayload]??
         var a: [String: String]??, c: [String: [String]]??, v: [String: String]??, w: String??
         var f: [String]??, h: [String]??, o: [String]??, m: String??, n: String??, x: String??, u: String??
         var seen: Set<String> = []
@@ -54,6 +66,17 @@ extension CookiePayload {
             case "n": n = reader.nullable { $0.string() }; return n != nil
             case "x": x = reader.nullable { $0.string() }; return x != nil
             case "u": u = reader.nullable { $0.string() }; return u != nil
+            case "i": i = reader.nullable { $0.string() }; return i != nil
+            case "y" where !isWindow:
+                if reader.null() { y = .some(nil); return true }
+                var windows: [CookiePayload] = []
+                guard reader.array({ reader in
+                    guard let window = CookiePayload(reading: &reader, isWindow: true) else { return false }
+                    windows.append(window)
+                    return true
+                }) else { return false }
+                y = windows
+                return true
             default: return reader.skipValue()
             }
         }
@@ -70,5 +93,7 @@ extension CookiePayload {
         self.n = n ?? nil
         self.x = x ?? nil
         self.u = u ?? nil
+        self.i = i ?? nil
+        self.y = y ?? nil
     }
 }

@@ -28,11 +28,16 @@ struct CookiePayload: Codable, Hashable {
     var a: [String: String]?
     /// Whose state it is (the signed-in visitor's `Identity.stateKey`).
     var u: String?
+    /// The browser window the state is for (`StoredState.window`).
+    var i: String?
+    /// The other windows' own parts, the most recently used first: each its `i`, `t`, `s` and,
+    /// where it has them, `c`, `v`, `a` and `w`.
+    var y: [CookiePayload]?
 
     /// Per tab, each screen's segment count, so trimming removes whole screens.
     private var counts: [String: [Int]] = [:]
 
-    private enum CodingKeys: String, CodingKey { case t, s, c, n, v, o, h, f, m, x, w, a, u }
+    private enum CodingKeys: String, CodingKey { case t, s, c, n, v, o, h, f, m, x, w, a, u, i, y }
 
     init(t: String, s: [String: [String]]) {
         self.t = t
@@ -40,8 +45,8 @@ struct CookiePayload: Codable, Hashable {
     }
 
     init<Schema>(_ state: NavigationState<Schema>, nonce: String) {
+        self.init(window: state)
         n = nonce
-        t = state.selectedTab.rawValue
         if state.customization != .appDefault {
             o = state.customization.arranged.map { $0.rawValue }
             h = state.customization.hidden.map { $0.rawValue }.sorted()
@@ -49,6 +54,12 @@ struct CookiePayload: Codable, Hashable {
         if !state.features.isEmpty { f = state.features.sorted() }
         x = state.context
         u = state.owner
+    }
+
+    /// A window's own part of `state` alone: its tab, stacks, selections, column choices, scene
+    /// storage and draft.
+    init<Schema>(window state: NavigationState<Schema>) {
+        t = state.selectedTab.rawValue
         w = state.flow.map(DraftJSON.text(of:))
         if !state.sceneStorage.isEmpty { a = state.sceneStorage }
         s = [:]
@@ -81,10 +92,15 @@ struct CookiePayload: Codable, Hashable {
         }
     }
 
-    /// Removes the top screen of the longest stack. Among stacks of equal length the visible tab's
-    /// goes first (its screens are also in the URL and its links), then tabs in `order`. When no
-    /// stack is left, split-view selections go. False when nothing is left to remove.
+    /// Removes the least recently used other window, while there is one; then the top screen of
+    /// the longest stack. Among stacks of equal length the visible tab's goes first (its screens
+    /// are also in the URL and its links), then tabs in `order`. When no stack is left, split-view
+    /// selections go. False when nothing is left to remove.
     mutating func trim(visible: String, order: [String]) -> Bool {
+        if let others = y {
+            y = others.count > 1 ? Array(others.dropLast()) : nil
+            return true
+        }
         func rank(_ tab: String) -> (Int, Int) {
             (counts[tab]?.count ?? 0, tab == visible ? Int.max : -(order.firstIndex(of: tab) ?? order.count))
         }
@@ -115,6 +131,17 @@ struct CookiePayload: Codable, Hashable {
             state[tab] = tabState
         }
         return state
+    }
+
+    /// The stored state: `state(of:)`, with the nonce, the notice and the windows.
+    func stored<Schema>(of schema: Schema.Type) -> StoredState<Schema> {
+        var stored = StoredState(state: state(of: schema), nonce: n ?? "", notice: m)
+        stored.window = i
+        for other in y ?? [] {
+            guard let id = other.i, !stored.otherWindows.contains(where: { $0.id == id }) else { continue }
+            stored.otherWindows.append(OtherWindow(id: id, state: other.state(of: schema)))
+        }
+        return stored
     }
 
     static func routes<Schema: NavigationSchema>(_ segments: [String], of: Schema.Type) -> [Schema.Route] {

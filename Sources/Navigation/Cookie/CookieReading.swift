@@ -12,6 +12,8 @@ public struct CookieReading<Schema: NavigationSchema>: Sendable {
     public private(set) var stored: StoredState<Schema>
     /// The tab whose stack is unread, and that stack's JSON array.
     private(set) var unread: (tab: Schema.Tab, json: ArraySlice<UInt8>)?
+    /// Whether ``switchWindow(to:adoptingUnnamed:)`` moved the windows, so that the cookie is to be written again.
+    public private(set) var movedWindows = false
 
     init(stored: StoredState<Schema>, unread: (tab: Schema.Tab, json: ArraySlice<UInt8>)?) {
         self.stored = stored
@@ -26,6 +28,15 @@ public struct CookieReading<Schema: NavigationSchema>: Sendable {
         stored.state[tab].path = StackState(routes)
     }
 
+    /// Makes `id`'s window the one in use (``StoredState/switchWindow(to:adoptingUnnamed:)``): the
+    /// request's window, as its cookie names it. The unread stack is read first when the window in
+    /// use changes, since it is then kept apart as that window's.
+    public mutating func switchWindow(to id: String?, adoptingUnnamed: Bool = false) {
+        guard id != stored.window else { return }
+        readUnreadStack()
+        movedWindows = stored.switchWindow(to: id, adoptingUnnamed: adoptingUnnamed) || movedWindows
+    }
+
     /// The tab whose stack is unread and that stack's screens, read now but left unread in
     /// `stored`: for a request that only needs to compare with it (how the page moved).
     public var unreadStack: (tab: Schema.Tab, routes: [Schema.Route])? {
@@ -37,6 +48,7 @@ public struct CookieReading<Schema: NavigationSchema>: Sendable {
     /// stack is compared as the JSON `next`'s would be written as; `visible` lends its path, as
     /// to `StateCookie.write(_:visible:)`.
     public func holds(_ next: StoredState<Schema>, visible: EncodedStack<Schema.Route>?) -> Bool {
+        guard !movedWindows else { return false }
         guard let (tab, json) = unread else { return next == stored }
         var rest = next
         rest.state[tab].path = StackState()

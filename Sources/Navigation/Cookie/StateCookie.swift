@@ -241,6 +241,14 @@ public struct StateCookie<Schema: NavigationSchema>: Sendable {
     static func payload(of stored: StoredState<Schema>) -> CookiePayload {
         var payload = CookiePayload(stored.state, nonce: stored.nonce)
         payload.m = stored.notice.map { String($0.prefix(200)) }
+        payload.i = stored.window
+        if !stored.otherWindows.isEmpty {
+            payload.y = stored.otherWindows.map { other in
+                var window = CookiePayload(window: other.state)
+                window.i = other.id
+                return window
+            }
+        }
         return payload
     }
 }

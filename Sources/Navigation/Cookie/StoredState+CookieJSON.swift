@@ -13,32 +13,69 @@ extension StoredState {
         let tabs = state.tabsAwayFromRoot
         var writer = JSONWriter()
         writer.open("{")
-        if !state.sceneStorage.isEmpty { writer.key("a"); writer.object(state.sceneStorage) }
-        if tabs.contains(where: { !$0.value.selection.isEmpty }) {
-            writer.key("c")
-            writer.object(sorted: tabs.filter { !$0.value.selection.isEmpty }) { $0.segments(of: $1.selection) }
-        }
+        Self.writeOwn("a", of: state, tabs: tabs, into: &writer)
+        Self.writeOwn("c", of: state, tabs: tabs, into: &writer)
         if !state.features.isEmpty { writer.key("f"); writer.sortedStrings(state.features) }
         let customization = state.customization
         // The app's own arrangement is left out (a tab hidden by default included): a new user's
         // cookie carries no tab names, and reading one without them gives that arrangement.
         let isCustomized = customization != .appDefault
         if isCustomized { writer.key("h"); writer.sortedStrings(customization.hidden.map { $0.rawValue }) }
+        if let window { writer.key("i"); writer.string(window) }
         if let notice { writer.key("m"); writer.string(String(notice.prefix(200))) }
         writer.key("n"); writer.string(nonce)
         if isCustomized { writer.key("o"); writer.strings(customization.arranged.map { $0.rawValue }) }
-        writer.key("s")
-        writer.object(sorted: tabs.filter { !$0.value.path.isEmpty }) { $0.segments(of: $1.path.elements, visible: visible) }
-        writer.key("t"); writer.string(state.selectedTab.rawValue)
+        Self.writeOwn("s", of: state, tabs: tabs, visible: visible, into: &writer)
+        Self.writeOwn("t", of: state, tabs: tabs, into: &writer)
         if let owner = state.owner { writer.key("u"); writer.string(owner) }
-        if tabs.contains(where: { $0.value.columns != .automatic }) {
-            writer.key("v")
-            writer.object(sorted: tabs.filter { $0.value.columns != .automatic }) { $0.string($1.columns.rawValue) }
-        }
-        if let flow = state.flow { writer.key("w"); writer.string(DraftJSON.text(of: flow)) }
+        Self.writeOwn("v", of: state, tabs: tabs, into: &writer)
+        Self.writeOwn("w", of: state, tabs: tabs, into: &writer)
         if let context = state.context { writer.key("x"); writer.string(context) }
+        if !otherWindows.isEmpty {
+            writer.key("y")
+            writer.open("[")
+            for other in otherWindows {
+                // A window's own part, its keys sorted as the whole's.
+                let tabs = other.state.tabsAwayFromRoot
+                writer.open("{")
+                Self.writeOwn("a", of: other.state, tabs: tabs, into: &writer)
+                Self.writeOwn("c", of: other.state, tabs: tabs, into: &writer)
+                writer.key("i"); writer.string(other.id)
+                for letter: Unicode.Scalar in ["s", "t", "v", "w"] { Self.writeOwn(letter, of: other.state, tabs: tabs, into: &writer) }
+                writer.close("}")
+            }
+            writer.close("]")
+        }
         writer.close("}")
         return writer.bytes
+    }
+
+    /// Writes the member `letter` of a window's own part, when `state` has one to write: `a` the
+    /// scene storage, `c` the split-view selections, `s` the stacks (always), `t` the selected
+    /// tab (always), `v` the column choices, `w` the flow's draft.
+    private static func writeOwn(
+        _ letter: Unicode.Scalar, of state: NavigationState<Schema>, tabs: [(key: String, value: TabState<Schema.Route>)],
+        visible: EncodedStack<Schema.Route>? = nil, into writer: inout JSONWriter
+    ) {
+        switch letter {
+        case "a" where !state.sceneStorage.isEmpty:
+            writer.key("a"); writer.object(state.sceneStorage)
+        case "c" where tabs.contains(where: { !$0.value.selection.isEmpty }):
+            writer.key("c")
+            writer.object(sorted: tabs.filter { !$0.value.selection.isEmpty }) { $0.segments(of: $1.selection) }
+        case "s":
+            writer.key("s")
+            writer.object(sorted: tabs.filter { !$0.value.path.isEmpty }) { $0.segments(of: $1.path.elements, visible: visible) }
+        case "t":
+            writer.key("t"); writer.string(state.selectedTab.rawValue)
+        case "v" where tabs.contains(where: { $0.value.columns != .automatic }):
+            writer.key("v")
+            writer.object(sorted: tabs.filter { $0.value.columns != .automatic }) { $0.string($1.columns.rawValue) }
+        case "w":
+            if let flow = state.flow { writer.key("w"); writer.string(DraftJSON.text(of: flow)) }
+        default:
+            break
+        }
     }
 }
 
@@ -59,12 +96,17 @@ extension StoredState {
         self = stored
     }
 
-    private init?(reading reader: inout JSONReader, leavingUnread tab: Schema.Tab?, unread: inout Range<Int>?) {
+    /// `isWindow`: an object of the `y` list, another window's own part, which has no list of its
+    /// own.
+    private init?(
+        reading reader: inout JSONReader, leavingUnread tab: Schema.Tab?, unread: inout Range<Int>?, isWindow: Bool = false
+    ) {
         let unreadName = tab?.rawValue
         var state = NavigationState<Schema>()
         var selected: String?, hasStacks = false
         var flow: String?, storage: [String: String]?, features: [String]?, hidden: [String]?, order: [String]?
-        var notice: String?, nonce: String?, context: String?, owner: String?
+        var notice: String?, nonce: String?, context: String?, owner: String?, window: String?
+        var others: [OtherWindow<Schema>] = []
         var leftOut = false, leftOutDraft = false
         func routes(_ segments: [String]) -> [Schema.Route] {
             let (routes, isWhole) = CookiePayload.routesReadingAll(segments, of: Schema.self)
@@ -109,6 +151,17 @@ extension StoredState {
             case UInt8(ascii: "n"): return reader.nullable(into: &nonce) { $0.string() }
             case UInt8(ascii: "x"): return reader.nullable(into: &context) { $0.string() }
             case UInt8(ascii: "u"): return reader.nullable(into: &owner) { $0.string() }
+            case UInt8(ascii: "i"): return reader.nullable(into: &window) { $0.string() }
+            case UInt8(ascii: "y") where !isWindow:
+                return reader.null() || reader.array { reader in
+                    var none: Range<Int>?
+                    guard let other = Self(reading: &reader, leavingUnread: nil, unread: &none, isWindow: true) else { return false }
+                    // A window's part without an id cannot be asked for again.
+                    if let id = other.window, !others.contains(where: { $0.id == id }) {
+                        others.append(OtherWindow(id: id, state: other.state))
+                    }
+                    return true
+                }
             default: return reader.skipValue()
             }
         }
@@ -124,6 +177,8 @@ extension StoredState {
         }
         state.sceneStorage = storage ?? [:]
         self.init(state: state, nonce: nonce ?? "", notice: notice)
+        self.window = window
+        otherWindows = others
         leftOutScreens = leftOut
         self.leftOutDraft = leftOutDraft
     }

@@ -17,6 +17,13 @@ public struct StoredState<Schema: NavigationSchema>: Hashable, Sendable {
     /// ``NavigationSchema/Draft`` (the app changed the type since the cookie was written) and was
     /// left out: the flow starts again from what the person enters next. Equality leaves it out.
     public internal(set) var leftOutDraft = false
+    /// The browser window (tab) whose state this is: the id the library's script gives each
+    /// window, nil for a request that names none (a browser without the script, curl, a window's
+    /// first page). See ``switchWindow(to:adoptingUnnamed:)``.
+    public var window: String?
+    /// The other windows' own parts of the state, the most recently used first: what a window
+    /// keeps apart from the others (`NavigationState.windowPart`).
+    var otherWindows: [OtherWindow<Schema>] = []
 
     /// What a cookie is to hold; nothing is noted by default. The cookie keeps at most the first
     /// 200 characters of `notice`.
@@ -29,12 +36,15 @@ public struct StoredState<Schema: NavigationSchema>: Hashable, Sendable {
 
 extension StoredState {
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.state == rhs.state && lhs.nonce == rhs.nonce && lhs.notice == rhs.notice
+        lhs.state == rhs.state && lhs.nonce == rhs.nonce && lhs.notice == rhs.notice && lhs.window == rhs.window
+            && lhs.otherWindows == rhs.otherWindows
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(state)
         hasher.combine(nonce)
         hasher.combine(notice)
+        hasher.combine(window)
+        hasher.combine(otherWindows)
     }
 }

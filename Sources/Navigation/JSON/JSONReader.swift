@@ -40,6 +40,16 @@ struct JSONReader {
         return complete ? result : nil
     }
 
+    /// An array, handing each element to `element`, which reads it.
+    mutating func array(_ element: (inout JSONReader) -> Bool) -> Bool {
+        guard take("[") else { return false }
+        if take("]") { return true }
+        repeat {
+            guard element(&self) else { return false }
+        } while take(",")
+        return take("]")
+    }
+
     /// `null` as `.some(nil)`, else the value `value` reads; nil when neither.
     mutating func nullable<Value>(_ value: (inout JSONReader) -> Value?) -> Value?? {
         if null() { return .some(nil) }

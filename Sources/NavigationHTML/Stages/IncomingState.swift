@@ -7,6 +7,9 @@ import Navigation
 struct IncomingState<Schema: NavigationSchema> {
     /// The state cookie's name on this request's scheme.
     let cookieName: String
+    /// The browser window the request comes from, as the library's script names it (nil for none):
+    /// its own part of the state is the one restored (`StoredState.switchWindow(to:adoptingUnnamed:)`).
+    let window: String?
     /// What the URL names.
     let match: URLMatch<Schema>
     /// The cookie as read; nil when there is none, it does not verify, or it is another
@@ -30,6 +33,10 @@ struct IncomingState<Schema: NavigationSchema> {
         var reading = value.flatMap { cookie.read($0, leavingUnread: match.replacedTab) }
         // Asked again only for a refused cookie, to say why.
         refusal = reading == nil ? value.flatMap(cookie.refusal(of:)) : nil
+        // `<id>`, or `<id>.adopt` from a page whose own request named no window (see switchWindow).
+        let named = request.cookies[Self.windowCookieName(name)].map { $0.split(separator: ".", maxSplits: 1) }
+        window = named.flatMap { $0.first }.flatMap { StoredState<Schema>.isWindowID($0) ? String($0) : nil }
+        reading?.switchWindow(to: window, adoptingUnnamed: named?.last == "adopt")
         // The stack the URL replaces is kept, and so read, when its tab is hidden.
         if let tab = match.replacedTab, reading?.stored.state.isVisible(tab) == false { reading?.readUnreadStack() }
         cookieName = name
@@ -51,6 +58,12 @@ struct IncomingState<Schema: NavigationSchema> {
         }
         if reading == nil || nonce.isEmpty { nonce = StateCookie<Schema>.newNonce() }
         if hasAccounts { restored.bind(to: identity?.stateKey) }
+    }
+
+    /// The cookie in which the library's script names its window before each request it makes:
+    /// the state cookie's name and `-window`.
+    static func windowCookieName(_ stateCookieName: String) -> String {
+        stateCookieName + "-window"
     }
 
     /// The notice the cookie carried from the page before.

@@ -21,7 +21,7 @@ extension NavigationResponder {
         let arguments = ScreenContext<Schema>.appArguments(of: request.query).filter { $0.name != "return" }
         let asked = Links<Schema>.url(page.state.url, adding: arguments)
         var response = Response.redirect(to: Links<Schema>.url(signIn.url, adding: [("return", asked)]))
-        remember(signIn, nonce: incoming.nonce, notice: nil, in: &response, reading: nil, visible: nil,
+        remember(signIn, nonce: incoming.nonce, notice: nil, in: &response, reading: nil, window: incoming.window, visible: nil,
                  cookieName: incoming.cookieName, request: request)
         response.screen = "signIn"
         return response
