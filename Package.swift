@@ -121,15 +121,8 @@ let package = Package(
         ),
         // The whole files the documentation shows (Examples/Snippets, which is also a package of its
         // own), compiled with the library's, so that a change of API that breaks them fails the build.
-        .executableTarget(
-            name: "Shelf",
-            dependencies: [
-                "Navigation", "NavigationHTML", "MicroHTTP",
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ],
-            path: "Examples/Snippets/Sources/Shelf"
-        ),
+        .executableTarget(name: "Shelf", dependencies: ["NavigationHTML"], path: "Examples/Snippets/Sources/Shelf"),
+        .testTarget(name: "ShelfTests", dependencies: ["Shelf", "NavigationTesting"], path: "Examples/Snippets/Tests/ShelfTests"),
         // The test kit for apps' own tests: their app on a free port (or in process), and a client
         // that browses it as a browser would.
         .target(

@@ -180,7 +180,9 @@
       if (link) link.focus();
     }
   } else if (!shownAtLoad.contains(document.activeElement)) {
-    shownAtLoad.focus();
+    // A form sent back with errors: its first field in error, which says why; else the presentation.
+    const invalid = shownAtLoad.querySelector('[aria-invalid="true"]');
+    (invalid || shownAtLoad).focus();
   }
 
   // Where closing the presentation leads (its Close or Cancel link's, or the scrim's). None for an

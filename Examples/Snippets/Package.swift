@@ -9,19 +9,15 @@ let package = Package(
     platforms: [.macOS(.v15)],
     dependencies: [
         .package(name: "WebNavigation", path: "../..", traits: []),
-        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
     targets: [
         .executableTarget(
             name: "Shelf",
-            dependencies: [
-                .product(name: "Navigation", package: "WebNavigation"),
-                .product(name: "NavigationHTML", package: "WebNavigation"),
-                .product(name: "MicroHTTP", package: "WebNavigation"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
+            dependencies: [.product(name: "NavigationHTML", package: "WebNavigation")]
+        ),
+        .testTarget(
+            name: "ShelfTests",
+            dependencies: ["Shelf", .product(name: "NavigationTesting", package: "WebNavigation")]
         ),
     ],
     swiftLanguageModes: [.v6]

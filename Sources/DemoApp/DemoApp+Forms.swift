@@ -20,6 +20,11 @@ extension DemoApp {
         switch (context.state.topPresentation?.destination, submission.action) {
         case (.onboarding(let step)?, "continue"), (.onboarding(let step)?, "skip"):
             return try await submitOnboarding(step, submission, context)
+        case (.planDinner?, "planDinner"):
+            // Every field checked at once; nothing is kept: the notice says what was planned.
+            let values = try submission.values(of: try await dinnerFields())
+            let guests = values["guests"] == "1" ? "one" : values["guests"] ?? ""
+            return .navigateWithNotice([.dismiss], notice: "Dinner for \(guests) planned on \(values["day"] ?? "").")
         case (.newOrder?, "createOrder"):
             switch OrderForm.validate(submission) {
             case .failure(let message):

@@ -93,6 +93,9 @@ extension DemoApp {
             return .alert("Navigation Demo", message: "SwiftUI-style navigation served as plain HTML.", buttons: [
                 .link("OK", role: .cancel, href: context.href(.dismiss)),
             ], context: context)
+        case .planDinner:
+            return .form("Plan a Dinner", action: "planDinner", fields: try await dinnerFields(), submitTitle: "Plan",
+                         pendingTitle: "Planning…", cancelHref: context.href(.dismiss), context: context)
         }
     }
 }

@@ -23,7 +23,7 @@ extension DemoApp {
             return .list("Categories", sections: [ListSection(rows: try await store.categories().map { category in
                 ListRow(category.name, value: "\(counts[category.id, default: 0])",
                         to: .push(.category(categoryId: category.id)), in: context, systemImage: Self.symbol(of: category.id))
-            })])
+            })]).toolbar([planDinnerButton(context)])
         case .orders:
             // The seeds' OrderListView: a row presents the order as a sheet (`sheet(item:)`).
             return .list("Orders", sections: [ListSection(rows: try await store.orders().map { order in

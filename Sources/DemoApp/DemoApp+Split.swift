@@ -17,7 +17,7 @@ extension DemoApp {
             let sidebar = Screen.list("Categories", sections: [ListSection(rows: try await store.categories().map { item in
                 ListRow(item.name, to: .replace([.category(categoryId: item.id)]), in: context,
                         isSelected: item.id == category, systemImage: Self.symbol(of: item.id))
-            })])
+            })]).toolbar([planDinnerButton(context)])
             let content: Screen
             if let category {
                 let name = try await self.category(category).name

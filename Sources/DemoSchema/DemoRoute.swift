@@ -125,12 +125,15 @@ public enum DemoDestination: Destination {
     case options
     /// An alert with a message.
     case about
+    /// "Plan a Dinner": a form with a field of every kind (email, phone, web address, a number of
+    /// guests, a date, a picker, several lines, a toggle), from the Recipes tab.
+    case planDinner
     /// The onboarding coordinator's steps, as a full-screen cover.
     case onboarding(OnboardingStep)
 
     public var style: PresentationStyle {
         switch self {
-        case .search, .order, .editOrder, .newOrder, .editProfile: .sheet
+        case .search, .order, .editOrder, .newOrder, .editProfile, .planDinner: .sheet
         case .deleteOrder, .orderOptions, .discardChanges: .confirmationDialog
         case .photo, .onboarding: .fullScreenCover
         case .options: .popover
@@ -160,6 +163,7 @@ public enum DemoDestination: Destination {
         case .photo: ["photo"]
         case .options: ["options"]
         case .about: ["about"]
+        case .planDinner: ["plan-dinner"]
         case .onboarding(let step): ["onboarding", step.rawValue]
         }
     }
@@ -178,6 +182,7 @@ public enum DemoDestination: Destination {
         case "photo": .photo
         case "options": .options
         case "about": .about
+        case "plan-dinner": .planDinner
         case "onboarding": path.next().flatMap(OnboardingStep.init(rawValue:)).map { .onboarding($0) }
         default: nil
         }

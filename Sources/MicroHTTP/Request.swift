@@ -4,7 +4,7 @@ import Logging
 ///
 /// Every field was parsed by libmicrohttpd; strings that were not valid UTF-8
 /// have had the bad bytes replaced with U+FFFD. Where a name repeats (query,
-/// cookies, form), the first value wins. A path or query component containing
+/// cookies, form), the first value wins; `queryItems` keeps every one. A path or query component containing
 /// `%00` is passed on still percent-encoded, because a decoded NUL would cut
 /// libmicrohttpd's C-string path short. The initializer exists so other layers
 /// can test their responders without a server.
@@ -13,8 +13,11 @@ public struct Request: Sendable {
     public var method: HTTPMethod
     /// The URL path, percent-decoded by libmicrohttpd, without the query string.
     public var path: String
-    /// The query string's arguments.
+    /// The query string's arguments, the first of each name.
     public var query: [String: String]
+    /// Every argument of the query string in order, repeated names kept (`?tag=a&tag=b`), for
+    /// a filter that takes several values; see `queryValues(_:)`.
+    public var queryItems: [(name: String, value: String)]
     /// The header fields as the client sent them, in order, repeats kept. `X-Forwarded-*` are here
     /// whoever sent them: a trusted proxy's word is in `clientAddress`, `forwardedScheme` and
     /// `forwardedHost`.
@@ -48,11 +51,12 @@ public struct Request: Sendable {
 
     /// A request as the server would hand it over, for tests. Nothing is parsed or derived:
     /// `query`, `cookies` and `form` are taken as given, not read from `path` or `headers`, and a
-    /// `clientAddress` of "" means unknown.
+    /// `clientAddress` of "" means unknown. `queryItems` defaults to `query`'s arguments, by name.
     public init(
         method: HTTPMethod,
         path: String,
         query: [String: String] = [:],
+        queryItems: [(name: String, value: String)]? = nil,
         headers: HTTPHeaders = HTTPHeaders(),
         cookies: [String: String] = [:],
         form: [String: String] = [:],
@@ -66,6 +70,7 @@ public struct Request: Sendable {
         self.method = method
         self.path = path
         self.query = query
+        self.queryItems = queryItems ?? query.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
         self.headers = headers
         self.cookies = cookies
         self.form = form
@@ -87,6 +92,12 @@ public struct Request: Sendable {
 
     /// The logger of requests made without a server's (in tests).
     public static let defaultLogger = Logger(label: "MicroHTTP")
+
+    /// The values of every query argument named `name`, in order: `["a", "b"]` for
+    /// `?tag=a&tag=b`, empty when there is none.
+    public func queryValues(_ name: String) -> [String] {
+        queryItems.compactMap { $0.name == name ? $0.value : nil }
+    }
 
     /// The host the client asked for: a trusted proxy's `forwardedHost`, else the `Host` header.
     public var host: String? {

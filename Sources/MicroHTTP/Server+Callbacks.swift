@@ -130,9 +130,10 @@ private func finish(_ pending: PendingRequest, on connection: OpaquePointer, cor
     if pending.isRefused {
         return answer(ServerCore.ambiguousFraming, for: pending, on: connection, closing: true, requestID: core.requestIDs.next(), core: core)
     }
+    let arguments = values(of: connection, kind: .GET_ARGUMENT_KIND)
     var request = Request(
         method: method, path: pending.path,
-        query: firstValues(values(of: connection, kind: .GET_ARGUMENT_KIND)),
+        query: firstValues(arguments), queryItems: arguments.map { (name: $0.0, value: $0.1) },
         headers: pending.headers,
         cookies: firstValues(values(of: connection, kind: .COOKIE_KIND)),
         form: pending.form,

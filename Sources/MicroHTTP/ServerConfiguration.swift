@@ -60,6 +60,11 @@ public struct ServerConfiguration: Sendable {
     /// `forwardedScheme` and `forwardedHost` from those headers. From any other address the
     /// headers are not read, so a client cannot claim to be someone else or to use https.
     public var trustedProxies: [String] = []
+
+    /// Whether `text` is an address `trustedProxies` takes: an IPv4 or IPv6 literal.
+    public static func isProxyAddress(_ text: String) -> Bool {
+        TrustedProxies([text]) != nil
+    }
     /// How long `Server.run()` waits for the requests in flight once a graceful shutdown begins
     /// (see `Server.shutdown(timeout:quietPeriod:)`).
     public var shutdownTimeout: Duration = .seconds(10)

@@ -31,6 +31,27 @@ extension FormModel.Field: TemplateModel {
         "hasFocus": .flag(\.hasFocus),
         // Not `error`: a field without one would find the form's in the enclosing context.
         "fieldError": .text(\.error),
+        "type": .text(\.type),
+        "minimum": .text(\.minimum),
+        "maximum": .text(\.maximum),
+        "step": .text(\.step),
+        "rows": .number(\.rows),
+        "isTextarea": .flag { $0.rows != nil },
+        "isSelect": .flag(\.isSelect),
+        "options": .list(\.options),
+        "isToggle": .flag(\.isToggle),
+        "isOn": .flag(\.isOn),
+        "isInput": .flag { $0.rows == nil && !$0.isSelect && !$0.isToggle },
+        // maxlength is for text: HTML does not allow it on a number or a date.
+        "hasLength": .flag { $0.type != "number" && $0.type != "date" },
+    ])
+}
+
+extension FormModel.Option: TemplateModel {
+    static let templateFields = TemplateFields<Self>([
+        "value": .text(\.value),
+        "title": .text(\.title),
+        "isSelected": .flag(\.isSelected),
     ])
 }
 

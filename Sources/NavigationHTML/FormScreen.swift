@@ -1,4 +1,6 @@
-/// One text field of a `Screen.form`.
+/// One field of a `Screen.form`: a line of text by default, or another ``Kind`` (an email
+/// address, a number, a date, a picker, a toggle, several lines), checked on the server by
+/// ``Submission/values(of:)``.
 public struct FormField: Sendable {
     /// The text of the field's `<label>`.
     public let label: String
@@ -9,10 +11,10 @@ public struct FormField: Sendable {
     /// What the field holds when the form is drawn; after a rejected submission the user's input
     /// shows instead (`ScreenContext.value(_:default:)`).
     public let value: String
-    /// The most characters the browser lets the user type (`maxlength`). The server does not
-    /// check it: `Submission` holds whatever was posted, however long.
+    /// The most characters the browser lets the user type (`maxlength`); ``Submission/values(of:)``
+    /// refuses more (`Submission` itself holds whatever was posted, however long).
     public let maxLength: Int
-    /// The `inputmode` hint for phone keyboards, e.g. "decimal".
+    /// The `inputmode` hint for phone keyboards, e.g. "decimal"; by default the kind's.
     public let inputMode: String
     /// Whether the form needs it filled in: its Save waits, greyed out, while it is empty, as
     /// SwiftUI's `.disabled(name.isEmpty)` (with the library's script; the field says so with
@@ -25,27 +27,62 @@ public struct FormField: Sendable {
     /// A `SecureField`: what is typed is hidden (`type="password"`), and never drawn back into
     /// the page, not even after a rejected submission.
     public let isSecure: Bool
+    /// What the field takes, and so the control drawn and what the server accepts.
+    public let kind: Kind
+    /// The message for a required field left empty (a toggle left off); the library's ("Enter a
+    /// title.") when nil.
+    public let requiredMessage: String?
+    /// The message for a value its kind does not take; the library's ("Enter an email address
+    /// such as name@example.com.") when nil.
+    public let invalidMessage: String?
 
-    /// A text field labelled `label`; 100 characters at most, a plain-text keyboard and optional
-    /// by default.
+    /// A field labelled `label`: a line of text unless `kind` says otherwise; 100 characters at
+    /// most (4,000 for several lines), the kind's keyboard and optional by default.
     ///
     /// ```swift
     /// FormField("Name", name: "name", value: "", textContentType: .username, isRequired: true)
     /// FormField("Password", name: "password", value: "", maxLength: 1_024, textContentType: .password,
     ///           isRequired: true, isSecure: true)
+    /// FormField("Email", name: "email", value: "", kind: .email, isRequired: true)
+    /// FormField("Guests", name: "guests", value: "2", kind: .integer(minimum: 1, maximum: 12))
+    /// FormField("Course", name: "course", value: "mains", kind: .picker([.init("Starter", value: "starter"),
+    ///                                                                   .init("Main", value: "mains")]))
     /// ```
     public init(
-        _ label: String, name: String, value: String, maxLength: Int = 100, inputMode: String = "text",
-        textContentType: TextContentType? = nil, isRequired: Bool = false, isSecure: Bool = false
+        _ label: String, name: String, value: String, maxLength: Int? = nil, inputMode: String? = nil,
+        textContentType: TextContentType? = nil, isRequired: Bool = false, isSecure: Bool = false, kind: Kind = .text,
+        requiredMessage: String? = nil, invalidMessage: String? = nil
     ) {
         self.label = label
         self.name = name
         self.value = value
-        self.maxLength = maxLength
-        self.inputMode = inputMode
-        self.textContentType = textContentType
+        if case .multiline = kind { self.maxLength = maxLength ?? 4_000 } else { self.maxLength = maxLength ?? 100 }
+        self.inputMode = inputMode ?? Self.inputMode(of: kind)
+        self.textContentType = textContentType ?? Self.textContentType(of: kind)
         self.isRequired = isRequired
         self.isSecure = isSecure
+        self.kind = kind
+        self.requiredMessage = requiredMessage
+        self.invalidMessage = invalidMessage
+    }
+
+    private static func inputMode(of kind: Kind) -> String {
+        switch kind {
+        case .email: "email"
+        case .url: "url"
+        case .phone: "tel"
+        case .number(_, _, let step): step == 1 ? "numeric" : "decimal"
+        default: "text"
+        }
+    }
+
+    private static func textContentType(of kind: Kind) -> TextContentType? {
+        switch kind {
+        case .email: .emailAddress
+        case .url: TextContentType(rawValue: "url")
+        case .phone: TextContentType(rawValue: "tel")
+        default: nil
+        }
     }
 }
 
@@ -81,10 +118,31 @@ struct FormModel: Sendable {
         let isRequired: Bool
         let autocomplete: String?
         let isSecure: Bool
-        /// Focused when the form shows: the field in error, else the first.
+        /// Focused when the form shows: the first field in error, else the first.
         let hasFocus: Bool
-        /// Why this field's input was not accepted (`SubmissionOutcome.invalidField`).
+        /// Why this field's input was not accepted (`SubmissionOutcome.invalidFields`).
         let error: String?
+        /// The input's `type` (`email`, `number`, …); nil for a line of text, a textarea, a
+        /// select and a toggle, which the template draws apart.
+        let type: String?
+        /// `min`, `max` and `step` of a number or a date.
+        let minimum: String?
+        let maximum: String?
+        let step: String?
+        /// A textarea of `rows` rows.
+        let rows: Int?
+        /// A select, and its choices.
+        let isSelect: Bool
+        let options: [Option]
+        /// A toggle, on or off.
+        let isToggle: Bool
+        let isOn: Bool
+    }
+
+    struct Option: Sendable {
+        let value: String
+        let title: String
+        let isSelected: Bool
     }
 
     struct Hidden: Sendable {
@@ -133,15 +191,15 @@ extension Screen {
         submitTitle: String = "Save", pendingTitle: String = "Saving…", cancelHref: String,
         cancelAction: String? = nil, context: ScreenContext<Schema>
     ) -> Screen {
-        let inError = fields.contains { $0.name == context.errorField } ? context.errorField : nil
+        let errors = context.fieldErrors
+        let firstInError = fields.first { errors[$0.name] != nil }?.name
         let models = fields.enumerated().map { index, field in
-            FormModel.Field(
-                id: "field-\(field.name)", label: field.label, name: field.name,
-                value: field.isSecure ? "" : context.value(field.name, default: field.value), maxLength: field.maxLength,
-                inputMode: field.inputMode, isRequired: field.isRequired, autocomplete: field.textContentType?.rawValue,
-                isSecure: field.isSecure, hasFocus: inError.map { $0 == field.name } ?? (index == 0),
-                error: field.name == inError ? context.error : nil)
+            field.model(
+                value: field.isSecure ? "" : context.value(field.name, default: field.value),
+                isToggledOn: context.submitted.map { $0[field.name] == "on" },
+                hasFocus: firstInError.map { $0 == field.name } ?? (index == 0), error: errors[field.name])
         }
+        let inError = firstInError
         let hiddenModels = hidden.sorted { $0.key < $1.key }.map {
             FormModel.Hidden(name: $0.key, value: context.value($0.key, default: $0.value))
         }

@@ -57,6 +57,9 @@ public struct ScreenContext<Schema: NavigationSchema>: Sendable {
     /// After a `SubmissionOutcome.invalidField` rejection, the name of the field `error` is
     /// about (shown beside it); nil when the message is about the whole form.
     public let errorField: String?
+    /// After a rejection of fields (`SubmissionOutcome.invalidFields`, ``InvalidFields``), each
+    /// field's message by the field's name; `error` and `errorField` are the first's.
+    public let fieldErrors: [String: String]
     /// The request being answered: its headers (`request.headers["Accept-Language"]`), its
     /// client's address as the trusted-proxy rules read it (`request.clientAddress`), its id.
     public let request: Request
@@ -81,10 +84,10 @@ public struct ScreenContext<Schema: NavigationSchema>: Sendable {
     public init(
         state: NavigationState<Schema>, query: [String: String] = [:], isPresented: Bool = false,
         formToken: String = "", submitted: [String: String]? = nil, error: String? = nil, errorField: String? = nil,
-        request: Request? = nil, identity: Schema.Identity? = nil
+        fieldErrors: [String: String] = [:], request: Request? = nil, identity: Schema.Identity? = nil
     ) {
         self.init(links: Links(state), query: query, level: isPresented ? max(state.presentations.count, 1) : 0, formToken: formToken,
-                  submitted: submitted, error: error, errorField: errorField,
+                  submitted: submitted, error: error, errorField: errorField, fieldErrors: fieldErrors,
                   request: request ?? Request(method: .get, path: Links(state).url, query: query), identity: identity)
     }
 
@@ -154,7 +157,7 @@ public struct ScreenContext<Schema: NavigationSchema>: Sendable {
             // A covered presentation's form was not the one submitted: it shows its own values.
             context = ScreenContext(
                 links: Links(below), query: query, level: level, formToken: formToken, submitted: nil,
-                error: nil, errorField: nil, request: request, identity: identity)
+                error: nil, errorField: nil, fieldErrors: [:], request: request, identity: identity)
         }
         context.level = level
         return context
@@ -162,7 +165,8 @@ public struct ScreenContext<Schema: NavigationSchema>: Sendable {
 
     private init(
         links: Links<Schema>, query: [String: String], level: Int, formToken: String,
-        submitted: [String: String]?, error: String?, errorField: String?, request: Request, identity: Schema.Identity?
+        submitted: [String: String]?, error: String?, errorField: String?, fieldErrors: [String: String],
+        request: Request, identity: Schema.Identity?
     ) {
         self.request = request
         self.identity = identity
@@ -176,6 +180,9 @@ public struct ScreenContext<Schema: NavigationSchema>: Sendable {
         self.submitted = submitted
         self.error = error
         self.errorField = errorField
+        var errors = fieldErrors
+        if let errorField, let error, errors[errorField] == nil { errors[errorField] = error }
+        self.fieldErrors = errors
     }
 }
 

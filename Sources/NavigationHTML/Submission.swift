@@ -45,6 +45,44 @@ public struct Submission: Sendable {
     }
 }
 
+extension Submission {
+    /// Every one of `fields` checked at once against its kind (``FormField/Kind``), whether it
+    /// is required and its length: the values by name, trimmed (a toggle's `on` or `off`), or
+    /// ``InvalidFields`` naming each field that is wrong, which the responder answers as the form
+    /// again (422) with every message beside its field. The fields are the ones the form draws.
+    ///
+    /// ```swift
+    /// func submit(_ form: Submission, context: ScreenContext<AppNavigation>) throws -> SubmissionOutcome<AppNavigation> {
+    ///     let values = try form.values(of: BookingForm.fields)
+    ///     try store.book(guests: Int(values["guests"]!)!, on: values["date"]!, email: values["email"]!)
+    ///     return .navigate([.dismiss])
+    /// }
+    /// ```
+    public func values(of fields: [FormField]) throws(InvalidFields) -> [String: String] {
+        var values: [String: String] = [:], refused: [InvalidField] = []
+        for field in fields {
+            switch field.check(self.fields[field.name]) {
+            case .success(let value): values[field.name] = value
+            case .failure(let problem): refused.append(problem)
+            }
+        }
+        guard refused.isEmpty else { throw InvalidFields(refused) }
+        return values
+    }
+}
+
+/// Posted fields that were not accepted, each with its message: thrown from
+/// `NavigationApp.submit(_:context:)` (``Submission/values(of:)`` throws it), it is answered as
+/// ``SubmissionOutcome/invalidFields(_:)``: the form again (422), every message beside its field.
+public struct InvalidFields: Error, Sendable, Equatable {
+    /// The fields refused, in the form's order.
+    public let fields: [InvalidField]
+    /// The refusal of `fields`, in the form's order.
+    public init(_ fields: [InvalidField]) {
+        self.fields = fields
+    }
+}
+
 /// A posted field that was not accepted: thrown from `NavigationApp.submit(_:context:)`, it is
 /// answered as ``SubmissionOutcome/invalidField(_:message:)`` (422, the form again with `message`
 /// beside the field named `field`).
@@ -73,6 +111,10 @@ public enum SubmissionOutcome<Schema: NavigationSchema>: Sendable {
     /// input and `message` beside the field named `field` (its `aria-describedby`), as a form
     /// says which field is wrong.
     case invalidField(String, message: String)
+    /// The input of several fields was not accepted: the form renders again (422) with the
+    /// user's input and each message beside its field, the first in error focused. See
+    /// ``Submission/values(of:)``, which checks every field of a form at once.
+    case invalidFields([InvalidField])
     /// `navigate(_:)`, and the next page says `notice` once (a `role="alert"` notice), as
     /// after an action whose result is not itself a screen ("History cleared").
     case navigateWithNotice([NavigationAction<Schema>], notice: String)

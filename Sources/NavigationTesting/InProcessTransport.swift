@@ -39,18 +39,22 @@ struct InProcessTransport: BrowserTransport {
     private func request(for outgoing: OutgoingRequest) -> Request {
         let headers = HTTPHeaders(outgoing.headers)
         let (path, query) = URLText.split(outgoing.target)
+        let arguments = query.map { URLText.pairs(of: $0) } ?? []
         var request = Request(
             method: HTTPMethod(rawValue: outgoing.method) ?? .get,
             path: URLText.percentDecoded(path, plusAsSpace: false),
-            query: Self.firstValues(query.map { URLText.pairs(of: $0) } ?? []),
+            query: Self.firstValues(arguments), queryItems: arguments.map { (name: $0.0, value: $0.1) },
             headers: headers,
             cookies: Self.firstValues(headers.values("Cookie").flatMap(Self.cookies(in:))),
             clientAddress: clientAddress)
         // libmicrohttpd parses url-encoded (and multipart) bodies of POSTs; this browser sends
         // url-encoded ones only.
+        // Any other body (JSON, text) reaches the responder as it came.
         if request.method == .post,
            headers["Content-Type"]?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true {
             request.form = Self.firstValues(URLText.pairs(of: String(decoding: outgoing.body, as: UTF8.self)[...], isBody: true))
+        } else {
+            request.body = outgoing.body
         }
         return request
     }

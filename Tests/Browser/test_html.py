@@ -24,6 +24,7 @@ SCREENS = [
     "/orders?present=order/ORD-001&present-2=edit-order/ORD-001&present-3=discard-changes/ORD-001"
     "&presented-title=Half-typed&presented-amount=299.99",
     "/home/orders/order/ORD-001?present=receipt/ORD-001", "/orders/order/ORD-001?present=receipt/ORD-001",
+    "/recipes?present=plan-dinner", "/recipes/category/desserts?present=plan-dinner",
     "/profile?present=edit-profile", "/profile?present=photo", "/profile?present=options", "/profile?present=about",
     "/home?present=onboarding/welcome", "/home?present=onboarding/profile",
     "/home?present=onboarding/preferences", "/home?present=onboarding/complete",

@@ -7,6 +7,8 @@ import Testing
 private let echo = Respond { request in
     var lines = ["method=\(request.method.rawValue)", "path=\(request.path)"]
     lines += request.query.sorted { $0.key < $1.key }.map { "query:\($0.key)=\($0.value)" }
+    lines.append("items=" + request.queryItems.map { "\($0.name)=\($0.value)" }.joined(separator: "&"))
+    lines.append("tabs=" + request.queryValues("tab").joined(separator: ","))
     lines += request.cookies.sorted { $0.key < $1.key }.map { "cookie:\($0.key)=\($0.value)" }
     lines += request.form.sorted { $0.key < $1.key }.map { "form:\($0.key)=\($0.value)" }
     lines.append("x-custom=\(request.headers["x-CUSTOM-thing"] ?? "-")")
@@ -30,6 +32,8 @@ private let echo = Respond { request in
             #expect(lines.contains("query:tab=profile"), "first value wins")
             #expect(lines.contains("query:q=two words"))
             #expect(lines.contains("query:flag="))
+            #expect(lines.contains("items=tab=profile&q=two words&tab=second&flag="), "every argument, in order")
+            #expect(lines.contains("tabs=profile,second"))
             #expect(lines.contains("cookie:nav=abc123"))
             #expect(lines.contains("cookie:theme=dark"))
         }

@@ -37,6 +37,8 @@ extension NavigationResponder {
             outcome = try await app.submit(Submission(action: action, fields: fields), context: context)
         } catch let invalid as InvalidField {
             return try await rejected(page: &page, context: context, fields: fields, error: invalid.message, field: invalid.field)
+        } catch let invalid as InvalidFields {
+            return try await rejected(page: &page, context: context, fields: fields, refused: invalid.fields)
         }
         switch outcome {
         case .navigate(let actions):
@@ -50,6 +52,8 @@ extension NavigationResponder {
             return try await rejected(page: &page, context: context, fields: fields, error: message, field: nil)
         case .invalidField(let field, let message):
             return try await rejected(page: &page, context: context, fields: fields, error: message, field: field)
+        case .invalidFields(let refused):
+            return try await rejected(page: &page, context: context, fields: fields, refused: refused)
         case .signIn(let identity, let appCookie, let actions):
             return changeSignIn(to: identity.stateKey, cookie: appCookie, then: actions, page: &page, context: context)
         case .signOut(let appCookie, let actions):
@@ -106,15 +110,19 @@ extension NavigationResponder {
         return .redirect(to: Links<Schema>.url(page.state.url, adding: arguments))
     }
 
-    /// The same screen again (422), with what was typed and why it was not accepted.
+    /// The same screen again (422), with what was typed and why it was not accepted: `error`
+    /// about `field` (or the whole form), or each of `refused` beside its field.
     private func rejected(
-        page: inout RenderedPage<Schema>, context: ScreenContext<Schema>, fields: [String: String], error: String,
-        field: String?
+        page: inout RenderedPage<Schema>, context: ScreenContext<Schema>, fields: [String: String], error: String? = nil,
+        field: String? = nil, refused: [InvalidField] = []
     ) async throws -> Response {
         page.status = .unprocessableContent
+        var fieldErrors: [String: String] = [:]
+        for problem in refused where fieldErrors[problem.field] == nil { fieldErrors[problem.field] = problem.message }
         let retry = ScreenContext(state: context.state, query: context.query, formToken: context.formToken,
-                                  submitted: fields, error: error, errorField: field, request: context.request,
-                                  identity: context.identity)
+                                  submitted: fields, error: error ?? refused.first?.message,
+                                  errorField: refused.isEmpty ? field : refused.first?.field, fieldErrors: fieldErrors,
+                                  request: context.request, identity: context.identity)
         // Drawn from one read, as a GET is: the page's topic versions from its data's snapshot.
         let page = page
         return try await app.reading { try await html(page, context: retry) }

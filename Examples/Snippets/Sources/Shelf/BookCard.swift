@@ -1,5 +1,3 @@
-import MicroHTTP
-import Navigation
 import NavigationHTML
 
 /// A book's page drawn by a template of the app's own, `Templates/shelf/book-card.mustache`.

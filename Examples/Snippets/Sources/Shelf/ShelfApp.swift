@@ -1,5 +1,3 @@
-import MicroHTTP
-import Navigation
 import NavigationHTML
 import Synchronization
 
