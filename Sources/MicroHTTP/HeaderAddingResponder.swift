@@ -23,15 +23,6 @@ public struct HeaderAddingResponder: HTTPResponder {
 
     /// `next`'s reply, its answer (or `HTTPError`) given the fields when it comes.
     public func reply(to request: Request) throws -> Reply {
-        try Reply.transforming(try next.reply(to: request)) { [fields] outcome in
-            var response: Response
-            do {
-                response = try outcome.get()
-            } catch let error as HTTPError {
-                response = error.response
-            }
-            for (name, value) in fields { response.headers.replace(name, value) }
-            return response
-        }
+        try AddingHeaders(fields).reply(to: request, next: next)
     }
 }

@@ -33,6 +33,8 @@ public struct NavigationServer<App: NavigationApp>: Service {
     public let responder: NavigationResponder<App>
     /// The app's own routes, tried before the pages (`on(_:_:_:)`).
     public private(set) var router: Router
+    /// What wraps every request, outermost first, inside the request log (``add(_:)``).
+    public private(set) var middleware: [any HTTPMiddleware] = []
     /// The server's log, and the request log's (one line per request, labelled with the app's name).
     public let logger: Logger
     /// The live updates given, run beside the server by ``runService()``.
@@ -86,16 +88,27 @@ public struct NavigationServer<App: NavigationApp>: Service {
         router.on(method, pattern, handler)
     }
 
-    /// The `Server` that serves the app: the routes, then the pages, each request logged. `host`
+    /// Wraps every request (the routes' and the pages') in `middleware`, inside the middleware
+    /// added before it and the request log.
+    ///
+    /// ```swift
+    /// server.add(AddingHeaders([("X-Instance", "web-2")]))
+    /// ```
+    public mutating func add(_ middleware: some HTTPMiddleware) {
+        self.middleware.append(middleware)
+    }
+
+    /// The `Server` that serves the app: the middleware, the routes, then the pages, each request
+    /// logged. `host`
     /// and `port` replace the configuration's (port 0: a free one, as tests want).
     public func makeServer(
         host: String? = nil, port: Int? = nil, onListening: (@Sendable (Server) async -> Void)? = nil
     ) -> Server {
         var server = ServerConfiguration(host: host ?? configuration.host, port: port ?? configuration.port)
         server.trustedProxies = configuration.trustedProxies
-        return Server(
-            configuration: server, responder: RequestLogger(next: router, logger: logger), logger: logger,
-            onListening: onListening)
+        let layers: [any HTTPMiddleware] = [RequestLog(logger: logger)] + middleware
+        let wrapped = layers.reversed().reduce(router as any HTTPResponder) { next, outer in outer.wrapping(next) }
+        return Server(configuration: server, responder: wrapped, logger: logger, onListening: onListening)
     }
 
     /// Serves until a graceful shutdown is triggered or the task is cancelled, then finishes the

@@ -26,6 +26,23 @@ public struct RequestLogger: HTTPResponder {
 
     /// `next`'s reply, logged once its answer (or error) comes.
     public func reply(to request: Request) throws -> Reply {
+        try RequestLog(logger: logger).reply(to: request, next: next)
+    }
+}
+
+/// One line per request, as ``RequestLogger`` writes it, as a middleware (``NavigationServer``
+/// puts it around everything else).
+public struct RequestLog: HTTPMiddleware {
+    let logger: Logger
+
+    /// Lines go to `logger`, at `info` level.
+    public init(logger: Logger) {
+        self.logger = logger
+    }
+
+    /// `next`'s reply, logged once its answer (or error) comes: the client's address, method,
+    /// path (control characters escaped), status and duration.
+    public func reply(to request: Request, next: any HTTPResponder) throws -> Reply {
         let start = ContinuousClock.now
         return try Reply.transforming(try next.reply(to: request)) { [self] outcome in
             switch outcome {

@@ -60,13 +60,13 @@ private struct Paths: HTTPResponder {
     }
 
     @Test func pathsThatCouldForgeALogLineAreEscaped() {
-        #expect(RequestLogger.printable("/home/orders/order/ORD-001") == "/home/orders/order/ORD-001")
-        #expect(RequestLogger.printable("/a\nGET /forged 200") == "/a\\nGET /forged 200")
-        #expect(RequestLogger.printable("/a\r\u{1B}[31m") == "/a\\r\\u{1B}[31m")
-        #expect(RequestLogger.printable("/quote\"back\\slash") == "/quote\\\"back\\\\slash")
+        #expect(RequestLog.printable("/home/orders/order/ORD-001") == "/home/orders/order/ORD-001")
+        #expect(RequestLog.printable("/a\nGET /forged 200") == "/a\\nGET /forged 200")
+        #expect(RequestLog.printable("/a\r\u{1B}[31m") == "/a\\r\\u{1B}[31m")
+        #expect(RequestLog.printable("/quote\"back\\slash") == "/quote\\\"back\\\\slash")
         // Anything beyond printable ASCII takes the escaping path, whatever it decides.
         for path in ["/café", "/\u{2028}", "/\u{7F}", "/日本"] {
-            #expect(RequestLogger.printable(path) == String(path.debugDescription.dropFirst().dropLast()))
+            #expect(RequestLog.printable(path) == String(path.debugDescription.dropFirst().dropLast()))
         }
     }
 }

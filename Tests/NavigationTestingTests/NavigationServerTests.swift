@@ -38,6 +38,17 @@ import Testing
         }
     }
 
+    /// Middleware wraps the pages and the routes alike.
+    @Test func middlewareWrapsEveryAnswer() async throws {
+        var server = try Self.server()
+        server.add(AddingHeaders([("X-Instance", "web-2")]))
+        try await server.test { browser in
+            let page = try await browser.get("/library")
+            let health = try await browser.get("/healthz")
+            #expect(page.header("X-Instance") == "web-2" && health.header("X-Instance") == "web-2")
+        }
+    }
+
     /// The page in the app's types: its tab, its stack, a JSON answer.
     @Test func theKitReadsThePageInTheAppsTypes() async throws {
         struct Count: Decodable { let books: Int }
