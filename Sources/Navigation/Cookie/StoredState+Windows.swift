@@ -34,6 +34,7 @@ extension StoredState {
     /// new tab), or when it says the request was its own (`adoptingUnnamed`: the script knows its
     /// page came from a request it did not name, such as Back or a reload); a window with its own
     /// part kept takes that back instead.
+    @discardableResult
     public mutating func switchWindow(to id: String?, adoptingUnnamed: Bool = false) -> Bool {
         guard id != window else { return false }
         let previous = window.map { OtherWindow<Schema>(id: $0, state: state) }
