@@ -77,6 +77,7 @@ let package = Package(
                 "Navigation", "MicroHTTP", "HTMLTemplates",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
             ],
             plugins: ["EmbedLibraryAssets"]
         ),
@@ -149,7 +150,10 @@ let package = Package(
         ),
         .testTarget(
             name: "NavigationTestingTests",
-            dependencies: ["NavigationTesting", "NavigationHTML", "Navigation", "MicroHTTP"]
+            dependencies: [
+                "NavigationTesting", "NavigationHTML", "Navigation", "MicroHTTP",
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+            ]
         ),
         .testTarget(
             name: "DemoAppTests",

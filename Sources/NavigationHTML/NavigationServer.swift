@@ -1,3 +1,4 @@
+import CoreMetrics
 import Logging
 import MicroHTTP
 import Navigation
@@ -39,6 +40,9 @@ public struct NavigationServer<App: NavigationApp>: Service {
     public let logger: Logger
     /// The live updates given, run beside the server by ``runService()``.
     private let updates: LiveUpdates?
+    /// Where the request metrics go (requests, durations and incidents by kind of screen); the
+    /// factory the app bootstrapped (`MetricsSystem.factory`) when nil.
+    public let metricsFactory: (any MetricsFactory)?
 
     /// The server for `app`, configured by `configuration` (the environment's, by default).
     ///
@@ -51,12 +55,15 @@ public struct NavigationServer<App: NavigationApp>: Service {
     ///   - updates: The live updates of the app's screens, when they observe their data
     ///     (see "Screens That Update Themselves"); run it beside the server.
     ///   - logger: Labelled with the app's name unless given.
+    ///   - metricsFactory: Where the request metrics go (a Prometheus registry's factory, say);
+    ///     the one the app bootstrapped when nil.
     /// - Throws: ``AppConfiguration/Problem`` for a configuration that cannot work, and what
     ///   ``NavigationResponder/init(app:templates:cookie:stylesheets:stylesheet:script:updates:)`` throws
     ///   for a route that cannot be a path.
     public init(
         app: App, configuration: AppConfiguration? = nil, templates: TemplateLibrary = .navigation,
-        stylesheets: [String] = [], updates: LiveUpdates? = nil, logger: Logger? = nil
+        stylesheets: [String] = [], updates: LiveUpdates? = nil, logger: Logger? = nil,
+        metricsFactory: (any MetricsFactory)? = nil
     ) throws {
         let configuration = try configuration ?? AppConfiguration(environment: AppConfiguration.processEnvironment)
         var logger = logger ?? Logger(label: app.name)
@@ -72,6 +79,7 @@ public struct NavigationServer<App: NavigationApp>: Service {
         self.keyRing = keyRing
         self.logger = logger
         self.updates = updates
+        self.metricsFactory = metricsFactory
         cookie = StateCookie(keys: keyRing, name: configuration.cookieName)
         responder = try NavigationResponder(
             app: app, templates: templates, cookie: cookie, stylesheets: stylesheets, updates: updates)
@@ -108,7 +116,8 @@ public struct NavigationServer<App: NavigationApp>: Service {
         server.trustedProxies = configuration.trustedProxies
         let layers: [any HTTPMiddleware] = [RequestLog(logger: logger)] + middleware
         let wrapped = layers.reversed().reduce(router as any HTTPResponder) { next, outer in outer.wrapping(next) }
-        return Server(configuration: server, responder: wrapped, logger: logger, onListening: onListening)
+        return Server(
+            configuration: server, responder: wrapped, logger: logger, metricsFactory: metricsFactory, onListening: onListening)
     }
 
     /// Serves until a graceful shutdown is triggered or the task is cancelled, then finishes the

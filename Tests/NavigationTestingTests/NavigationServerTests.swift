@@ -1,4 +1,5 @@
 import Foundation
+import MetricsTestKit
 import NavigationHTML
 import NavigationTesting
 import Testing
@@ -36,6 +37,21 @@ import Testing
                                                     body: Array(#"{"name":"Ulysses"}"#.utf8))
             #expect(refused.status == 422 && refused.text == #"{"error":"title: missing."}"#)
         }
+    }
+
+    /// The server's metrics go to the factory it was given, by kind of screen.
+    @Test func itsMetricsGoWhereItIsTold() async throws {
+        let metrics = TestMetrics()
+        var server = try NavigationServer(
+            app: ShelfApp(books: Books()), configuration: .init(secrets: [Self.secret]), metricsFactory: metrics)
+        server.on(.get, "/healthz") { _, _ in .text("ok") }
+        try await server.test(.live) { browser in
+            try await browser.get("/healthz")
+            try await browser.get("/library")
+        }
+        let counted = metrics.counters(label: "http_requests_total")
+        #expect(counted.contains { $0.dimensions.contains { $0 == ("screen", "/healthz") } && $0.totalValue == 1 })
+        #expect(counted.contains { $0.dimensions.contains { $0 == ("screen", "library/root") } }, "\(counted.map(\.dimensions))")
     }
 
     /// Middleware wraps the pages and the routes alike.
