@@ -41,7 +41,8 @@ public struct DemoApplication: Sendable {
             var storeLogger = logger
             storeLogger.logLevel = .error
             let postgres = PostgresDemoStore(
-                url: url, statementTimeout: configuration.requestDeadline, maximumConnections: configuration.databaseConnections,
+                url: url, statementTimeout: configuration.requestDeadline, connectTimeout: configuration.databaseConnectTimeout,
+                maximumConnections: configuration.databaseConnections,
                 keepsConnectionsOpen: configuration.keepsDatabaseConnectionsOpen, logger: storeLogger)
             database = Database(store: postgres, url: url)
             store = postgres

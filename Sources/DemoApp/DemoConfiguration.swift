@@ -33,6 +33,10 @@ public struct DemoConfiguration: Sendable {
     /// Off, they are opened on demand and closed after a minute unused (many test servers
     /// share one database).
     public var keepsDatabaseConnectionsOpen = false
+    /// How long connecting to PostgreSQL may take before the store says it is unreachable: 2 s,
+    /// as a server should fail over; the tests give their many servers on one busy throwaway
+    /// cluster longer (its backends fork while every core is taken).
+    public var databaseConnectTimeout: Duration = .seconds(2)
 
     public init(
         host: String = "127.0.0.1",

@@ -43,7 +43,7 @@ enum DemoDatabase {
         guard let url = try await database(for: data) else {
             return try await body(try DemoStore(path: data.appendingPathComponent("demo.sqlite").path))
         }
-        let store = PostgresDemoStore(url: url, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+        let store = PostgresDemoStore(url: url, connectTimeout: .seconds(15), logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await store.run() }
             defer { group.cancelAll() }

@@ -46,6 +46,9 @@ func withDemoServer(
     // A few connections each: the suites' servers run side by side on one throwaway cluster,
     // whose two cores then fork fewer backends at once (with 16 each, connections timed out).
     configuration.databaseConnections = 4
+    // The suites' servers start side by side on one throwaway cluster of two busy cores: a
+    // connection took more than 2 s to open there (fresh clone of 01f2437, 8 suites at once).
+    configuration.databaseConnectTimeout = .seconds(15)
     try await withDemoApplication(configuration, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }) { server in
         try server.start()
         // The test's blocking client runs on a thread of its own: a PostgreSQL store's answers
