@@ -46,21 +46,21 @@
   // a new tab's first page is not taken for this window's. A page whose own request went unnamed
   // (Back, a reload, an address typed, this tab's first page) says so with its next request
   // (`<id>.adopt`): the server then keeps what that request did as this window's.
+  // sessionStorage, where a browser allows it (null where it does not).
+  const session = (work) => { try { return work(sessionStorage); } catch { return null; } };
   const windowCookie = document.querySelector('meta[name="navigation-window"]')?.content;
   const ownWindow = (() => {
     if (!windowCookie) return null;
-    let id = null;
-    try { id = sessionStorage.getItem("navigation-window"); } catch {}
+    let id = session((storage) => storage.getItem("navigation-window"));
     if (!id || window.name !== "navigation-window:" + id) {
       id = Array.from(crypto.getRandomValues(new Uint8Array(12)), (byte) => byte.toString(16).padStart(2, "0")).join("");
-      try { sessionStorage.setItem("navigation-window", id); } catch {}
+      session((storage) => storage.setItem("navigation-window", id));
       window.name = "navigation-window:" + id;
     }
     return id;
   })();
   const windowCookieAttributes = "; Path=/; SameSite=Lax" + (location.protocol === "https:" ? "; Secure" : "");
   const claimedKey = "navigation-window-named";
-  const session = (work) => { try { return work(sessionStorage); } catch { return null; } };
   // Whether the request of this page was named: the page before named it less than 10 s ago.
   const cameNamed = Date.now() - Number(session((storage) => storage.getItem(claimedKey)) || 0) < 10000;
   session((storage) => storage.removeItem(claimedKey));

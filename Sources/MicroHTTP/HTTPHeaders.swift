@@ -18,6 +18,11 @@ public struct HTTPHeaders: Sendable, Sequence {
         fields = pairs.map { (name: $0.0, value: $0.1) }
     }
 
+    /// The fields as they are, in order: the server's, read already named.
+    init(fields: [Element]) {
+        self.fields = fields
+    }
+
     /// The first value for `name`, or nil when there is none.
     public subscript(_ name: String) -> String? {
         fields.first { Self.sameName($0.name, name) }?.value

@@ -49,7 +49,7 @@ private func accessHandler(
         let pending = PendingRequest(
             method: method.flatMap { HTTPMethod(rawValue: String(cString: $0)) },
             path: url.map { String(cString: $0) } ?? "/",
-            headers: HTTPHeaders(values(of: connection, kind: .HEADER_KIND)))
+            headers: HTTPHeaders(fields: values(of: connection, kind: .HEADER_KIND)))
         conCls.pointee = Unmanaged.passRetained(pending).toOpaque()
         core.inFlight.add(1, ordering: .sequentiallyConsistent)
         core.metrics.inFlight.increment()
@@ -133,7 +133,7 @@ private func finish(_ pending: PendingRequest, on connection: OpaquePointer, cor
     let arguments = values(of: connection, kind: .GET_ARGUMENT_KIND)
     var request = Request(
         method: method, path: pending.path,
-        query: firstValues(arguments), queryItems: arguments.map { (name: $0.0, value: $0.1) },
+        query: firstValues(arguments), queryItems: arguments,
         headers: pending.headers,
         cookies: firstValues(values(of: connection, kind: .COOKIE_KIND)),
         form: pending.form,
@@ -288,8 +288,8 @@ private func postDataIterator(
 /// The request's values of one kind, in order. Read with their lengths rather
 /// than as C strings, so an embedded NUL cannot cut one short. A key without a
 /// value (`?flag`) maps to "".
-private func values(of connection: OpaquePointer, kind: MHD_ValueKind) -> [(String, String)] {
-    var pairs: [(String, String)] = []
+private func values(of connection: OpaquePointer, kind: MHD_ValueKind) -> [(name: String, value: String)] {
+    var pairs: [(name: String, value: String)] = []
     withUnsafeMutablePointer(to: &pairs) { _ = MHD_get_connection_values_n(connection, kind, collectValue, $0) }
     return pairs
 }
@@ -299,8 +299,8 @@ private func collectValue(
     value: UnsafePointer<CChar>?, valueSize: Int
 ) -> MHD_Result {
     guard let cls, let key else { return .YES }
-    cls.assumingMemoryBound(to: [(String, String)].self).pointee
-        .append((decode(key, keySize), value.map { decode($0, valueSize) } ?? ""))
+    cls.assumingMemoryBound(to: [(name: String, value: String)].self).pointee
+        .append((name: decode(key, keySize), value: value.map { decode($0, valueSize) } ?? ""))
     return .YES
 }
 
@@ -308,7 +308,7 @@ private func decode(_ bytes: UnsafePointer<CChar>, _ count: Int) -> String {
     String(decoding: UnsafeRawBufferPointer(start: bytes, count: count), as: UTF8.self)
 }
 
-private func firstValues(_ pairs: [(String, String)]) -> [String: String] {
+private func firstValues(_ pairs: [(name: String, value: String)]) -> [String: String] {
     Dictionary(pairs, uniquingKeysWith: { first, _ in first })
 }
 

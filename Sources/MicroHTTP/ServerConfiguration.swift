@@ -60,11 +60,6 @@ public struct ServerConfiguration: Sendable {
     /// `forwardedScheme` and `forwardedHost` from those headers. From any other address the
     /// headers are not read, so a client cannot claim to be someone else or to use https.
     public var trustedProxies: [String] = []
-
-    /// Whether `text` is an address `trustedProxies` takes: an IPv4 or IPv6 literal.
-    public static func isProxyAddress(_ text: String) -> Bool {
-        TrustedProxies([text]) != nil
-    }
     /// How long `Server.run()` waits for the requests in flight once a graceful shutdown begins
     /// (see `Server.shutdown(timeout:quietPeriod:)`).
     public var shutdownTimeout: Duration = .seconds(10)
@@ -135,5 +130,12 @@ public struct ServerConfiguration: Sendable {
         if eventStreamsPerAddress < 0 { return "eventStreamsPerAddress must not be negative, got \(eventStreamsPerAddress)" }
         if eventStreamHeartbeat <= .zero { return "eventStreamHeartbeat must be positive, got \(eventStreamHeartbeat)" }
         return nil
+    }
+}
+
+extension ServerConfiguration {
+    /// Whether `text` is an address `trustedProxies` takes: an IPv4 or IPv6 literal.
+    public static func isProxyAddress(_ text: String) -> Bool {
+        TrustedProxies([text]) != nil
     }
 }

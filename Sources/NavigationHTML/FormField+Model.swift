@@ -4,7 +4,7 @@ extension FormField {
     func model(value: String, isToggledOn: Bool?, hasFocus: Bool, error: String?) -> FormModel.Field {
         var type: String?, minimum: String?, maximum: String?, step: String?, rows: Int?
         var options: [FormModel.Option] = []
-        var isToggle = false
+        var isSelect = false, isToggle = false
         switch kind {
         case .text: type = isSecure ? "password" : nil
         case .multiline(let lines): rows = max(lines, 2)
@@ -19,6 +19,7 @@ extension FormField {
         case .date(let earliest, let latest):
             (type, minimum, maximum) = ("date", earliest, latest)
         case .picker(let choices):
+            isSelect = true
             let chosen = choices.contains { $0.value == value }
             // Nothing chosen yet (or a value no longer offered): a first option that says so.
             options = (chosen ? [] : [FormModel.Option(value: "", title: "Choose…", isSelected: true)])
@@ -29,10 +30,9 @@ extension FormField {
         let isOn = isToggledOn ?? (value == "on")
         return FormModel.Field(
             id: "field-\(name)", label: label, name: name, value: value, maxLength: maxLength, inputMode: inputMode,
-            isRequired: isRequired, autocomplete: textContentType?.rawValue, isSecure: isSecure, hasFocus: hasFocus,
+            isRequired: isRequired, autocomplete: textContentType?.rawValue, hasFocus: hasFocus,
             error: error, type: type, minimum: minimum, maximum: maximum, step: step, rows: rows,
-            isSelect: { if case .picker = kind { true } else { false } }(), options: options,
-            isToggle: isToggle, isOn: isOn)
+            isSelect: isSelect, options: options, isToggle: isToggle, isOn: isOn)
     }
 
     /// 12, not 12.0: a bound as HTML writes it.

@@ -27,7 +27,6 @@ extension FormModel.Field: TemplateModel {
         "inputMode": .text(\.inputMode),
         "isRequired": .flag(\.isRequired),
         "autocomplete": .text(\.autocomplete),
-        "isSecure": .flag(\.isSecure),
         "hasFocus": .flag(\.hasFocus),
         // Not `error`: a field without one would find the form's in the enclosing context.
         "fieldError": .text(\.error),

@@ -117,13 +117,12 @@ struct FormModel: Sendable {
         let inputMode: String
         let isRequired: Bool
         let autocomplete: String?
-        let isSecure: Bool
         /// Focused when the form shows: the first field in error, else the first.
         let hasFocus: Bool
         /// Why this field's input was not accepted (`SubmissionOutcome.invalidFields`).
         let error: String?
-        /// The input's `type` (`email`, `number`, …); nil for a line of text, a textarea, a
-        /// select and a toggle, which the template draws apart.
+        /// The input's `type` (`email`, `number`, `password` for a secure field, …); nil for a line
+        /// of text, a textarea, a select and a toggle, which the template draws apart.
         let type: String?
         /// `min`, `max` and `step` of a number or a date.
         let minimum: String?

@@ -36,6 +36,10 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
     let updates: LiveUpdates?
     /// The metrics' screen labels made so far.
     let screenKinds = ScreenKinds<Schema>()
+    /// The cookie in which the library's script names its window before each request it makes
+    /// (`StoredState.window`), over http and over https: the state cookie's name and `-window`.
+    /// Made once, not for every request.
+    private let windowCookieNames: (plain: String, secure: String)
 
     /// Checks the schema's URL mapping first (`NavigationSchema.checkPaths()`): a route whose
     /// mapping is derived from `Codable` but cannot be expressed in a path throws its
@@ -67,6 +71,12 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
         self.script = script
         self.updates = updates
         appStylesheets = stylesheets.map(PageModel.Stylesheet.init)
+        windowCookieNames = (cookie.name + "-window", cookie.secureName + "-window")
+    }
+
+    /// The window cookie's name on a request's scheme (see `windowCookieNames`).
+    func windowCookieName(isHTTPS: Bool) -> String {
+        isHTTPS ? windowCookieNames.secure : windowCookieNames.plain
     }
 
     /// The library's own files (`LibraryAssets`) at once; every other request's work.
@@ -109,7 +119,7 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
         case .failure(let error)?: unknownLink = error
         case nil: break
         }
-        var incoming = IncomingState(request, cookie: cookie)
+        var incoming = IncomingState(request, cookie: cookie, windowCookie: windowCookieName(isHTTPS: request.isHTTPS))
         if request.method == .post { try checkSameSite(request, nonce: incoming.nonce) }
         incoming.bind(to: try await app.identity(for: request))
         var page = try await resolve(incoming, request: request)

@@ -43,7 +43,7 @@ struct InProcessTransport: BrowserTransport {
         var request = Request(
             method: HTTPMethod(rawValue: outgoing.method) ?? .get,
             path: URLText.percentDecoded(path, plusAsSpace: false),
-            query: Self.firstValues(arguments), queryItems: arguments.map { (name: $0.0, value: $0.1) },
+            query: Self.firstValues(arguments), queryItems: arguments,
             headers: headers,
             cookies: Self.firstValues(headers.values("Cookie").flatMap(Self.cookies(in:))),
             clientAddress: clientAddress)

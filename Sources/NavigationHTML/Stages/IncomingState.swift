@@ -25,8 +25,9 @@ struct IncomingState<Schema: NavigationSchema> {
     /// (tampered with, signed with a secret no longer in the ring, an old format); nil otherwise.
     let refusal: StateCookie<Schema>.Refusal?
 
-    /// Reads the URL and the cookie; `bind(to:)` completes it with who is signed in.
-    init(_ request: Request, cookie: StateCookie<Schema>) {
+    /// Reads the URL, the state cookie and the window cookie (`windowCookie` names it); `bind(to:)`
+    /// completes it with who is signed in.
+    init(_ request: Request, cookie: StateCookie<Schema>, windowCookie: String) {
         let name = request.isHTTPS ? cookie.secureName : cookie.name
         let match = Location<Schema>.match(path: request.path, query: request.query)
         let value = request.cookies[name]
@@ -34,7 +35,7 @@ struct IncomingState<Schema: NavigationSchema> {
         // Asked again only for a refused cookie, to say why.
         refusal = reading == nil ? value.flatMap(cookie.refusal(of:)) : nil
         // `<id>`, or `<id>.adopt` from a page whose own request named no window (see switchWindow).
-        let named = request.cookies[Self.windowCookieName(name)].map { $0.split(separator: ".", maxSplits: 1) }
+        let named = request.cookies[windowCookie].map { $0.split(separator: ".", maxSplits: 1) }
         window = named.flatMap { $0.first }.flatMap { StoredState<Schema>.isWindowID($0) ? String($0) : nil }
         reading?.switchWindow(to: window, adoptingUnnamed: named?.last == "adopt")
         // The stack the URL replaces is kept, and so read, when its tab is hidden.
@@ -58,12 +59,6 @@ struct IncomingState<Schema: NavigationSchema> {
         }
         if reading == nil || nonce.isEmpty { nonce = StateCookie<Schema>.newNonce() }
         if hasAccounts { restored.bind(to: identity?.stateKey) }
-    }
-
-    /// The cookie in which the library's script names its window before each request it makes:
-    /// the state cookie's name and `-window`.
-    static func windowCookieName(_ stateCookieName: String) -> String {
-        stateCookieName + "-window"
     }
 
     /// The notice the cookie carried from the page before.

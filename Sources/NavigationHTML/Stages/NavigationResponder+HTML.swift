@@ -74,7 +74,7 @@ extension NavigationResponder {
             accessory: accessory,
             screenActions: posts ? PageModel.ScreenActions(actionsURL: context.formAction, actionsToken: context.formToken) : nil,
             updatesURL: try await updatesURL(observing: page.topics, identity: context.identity),
-            windowCookie: IncomingState<Schema>.windowCookieName(context.request.isHTTPS ? cookie.secureName : cookie.name)
+            windowCookie: windowCookieName(isHTTPS: context.request.isHTTPS)
         )
         var html = HTMLBuffer(capacity: 8192 + content.count)
         try render(model, template: "navigation/page", into: &html)

@@ -17,7 +17,7 @@ import MicroHTTP
         guard let value = request.cookies[cookie.name], let (version, json) = cookie.verify(value),
               let stored = cookie.read(version: version, json: json)
         else { throw HTTPError(.badRequest, "The request carries no valid state cookie.") }
-        var incoming = IncomingState(request, cookie: cookie)
+        var incoming = IncomingState(request, cookie: cookie, windowCookie: windowCookieName(isHTTPS: request.isHTTPS))
         incoming.bind(to: nil)
         var page = try await resolve(incoming, request: request)
         let routes = Self.shownRoutes(of: page.state)
