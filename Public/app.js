@@ -43,12 +43,15 @@
   // tab that copied its opener's sessionStorage does not have: that tab takes an id of its own.
   // The id goes in a short-lived cookie when this window follows a link, posts a form or refreshes
   // (a request of its own), and is taken back when the page goes or a link opens elsewhere, so that
-  // a new tab's first page is not taken for this window's. A page whose own request went unnamed
-  // (Back, a reload, an address typed, this tab's first page) says so with its next request
-  // (`<id>.adopt`): the server then keeps what that request did as this window's.
+  // a new tab's first page is not taken for this window's. The page says which window's state it
+  // shows (data-window); one that shows another's or none (its request went unnamed: Back, a
+  // reload, an address typed, this tab's first page, or a cookie written too late for the
+  // navigation it preceded) says so with its next request (`<id>.adopt`): the server then keeps
+  // what that request did as this window's.
   // sessionStorage, where a browser allows it (null where it does not).
   const session = (work) => { try { return work(sessionStorage); } catch { return null; } };
-  const windowCookie = document.querySelector('meta[name="navigation-window"]')?.content;
+  const windowMeta = document.querySelector('meta[name="navigation-window"]');
+  const windowCookie = windowMeta?.content;
   const ownWindow = (() => {
     if (!windowCookie) return null;
     let id = session((storage) => storage.getItem("navigation-window"));
@@ -60,14 +63,11 @@
     return id;
   })();
   const windowCookieAttributes = "; Path=/; SameSite=Lax" + (location.protocol === "https:" ? "; Secure" : "");
-  const claimedKey = "navigation-window-named";
-  // Whether the request of this page was named: the page before named it less than 10 s ago.
-  const cameNamed = Date.now() - Number(session((storage) => storage.getItem(claimedKey)) || 0) < 10000;
-  session((storage) => storage.removeItem(claimedKey));
-  const nameWindow = (navigates) => {
+  // Whether this page shows this window's own state; a refresh that shows it says so from then on.
+  let shownAsOwn = Boolean(ownWindow) && windowMeta.dataset.window === ownWindow;
+  const nameWindow = () => {
     if (!ownWindow) return;
-    document.cookie = `${windowCookie}=${ownWindow}${cameNamed ? "" : ".adopt"}; Max-Age=10${windowCookieAttributes}`;
-    if (navigates) session((storage) => storage.setItem(claimedKey, String(Date.now())));
+    document.cookie = `${windowCookie}=${ownWindow}${shownAsOwn ? "" : ".adopt"}; Max-Age=10${windowCookieAttributes}`;
   };
   const unnameWindow = () => {
     if (ownWindow) document.cookie = `${windowCookie}=; Max-Age=0${windowCookieAttributes}`;
@@ -75,10 +75,10 @@
   document.addEventListener("click", (event) => {
     const link = closest(event, "a[href]");
     const elsewhere = event.ctrlKey || event.metaKey || event.shiftKey || (link && link.target && link.target !== "_self");
-    if (elsewhere) unnameWindow(); else nameWindow(Boolean(link));
+    if (elsewhere) unnameWindow(); else nameWindow();
   }, true);
   document.addEventListener("auxclick", unnameWindow, true);
-  document.addEventListener("submit", () => nameWindow(true), true);
+  document.addEventListener("submit", nameWindow, true);
   addEventListener("pagehide", unnameWindow);
 
   const screen = (url) => {
@@ -497,7 +497,7 @@
     const controller = new AbortController(), requested = pageURL();
     updates.refreshing = controller;
     let response = null, page = null;
-    nameWindow(false);
+    nameWindow();
     try {
       response = await fetch(requested, { headers: { Accept: "text/html" }, cache: "no-store", credentials: "same-origin",
         signal: controller.signal });
@@ -513,6 +513,7 @@
     if (!page) return refreshFailed(response);
     if (pageURL() !== requested) return refresh();   // the grabber moved the sheet meanwhile: that page, then
     updates.failures = 0;
+    shownAsOwn = Boolean(ownWindow) && page.querySelector("meta[name='navigation-window']")?.dataset.window === ownWindow;
     morphPage(page);
     root.dataset.refreshes = String(Number(root.dataset.refreshes || 0) + 1);
     openUpdates();

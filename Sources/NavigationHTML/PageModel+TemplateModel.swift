@@ -32,6 +32,7 @@ extension PageModel: TemplateModel {
         "screenActions": .model(\.screenActions),
         "updatesURL": .text(\.updatesURL),
         "windowCookie": .text(\.windowCookie),
+        "window": .text(\.window),
     ])
 }
 

@@ -192,4 +192,6 @@ struct PageModel {
     let updatesURL: String?
     /// The cookie in which the script names its window (`StoredState.window`).
     let windowCookie: String
+    /// The window whose state the page shows, nil when its request named none.
+    let window: String?
 }

@@ -4,7 +4,8 @@ its onboarding draft; a reload and Back stay the window's own. Without JavaScrip
 one state, as the docs say."""
 from selenium.webdriver.common.by import By
 
-from pages import click, go, navigate, path, shown, submit, visible
+from conftest import forget_the_site
+from pages import click, dialog, go, navigate, path, shown, submit, visible
 
 
 def cooking(driver):
@@ -65,3 +66,27 @@ def test_two_windows_keep_their_own_onboarding_draft(browser):
     click(browser, "Back", "#presentation")
     expected = "Ana" if browser.javascript else "Ben"
     assert browser.find_element(By.NAME, "name").get_attribute("value") == expected
+
+
+def test_a_request_the_window_cookie_missed_is_adopted(scripted_browser):
+    """The script names its window in a cookie written as a link is clicked; a browser may send
+    the navigation before that cookie lands. The page then says it shows no window's own state,
+    and the window's next request adopts it, rather than bringing back what the window kept."""
+    browser = scripted_browser
+    forget_the_site(browser)
+    go(browser, "/home")
+    click(browser, "My Profile", "main")                 # the window's own: Home, My Profile
+    unname = 'document.cookie = document.querySelector(\'meta[name="navigation-window"]\').content + "=; Max-Age=0; Path=/";'
+    browser.execute_script(unname)
+    go(browser, "/profile")                              # an address typed: no window named
+    # The cookie the script writes as About is clicked is gone before the request is made.
+    browser.execute_script("""
+        const link = [...document.querySelectorAll("main a")].find((a) => a.textContent.trim().startsWith("About"));
+        link.addEventListener("click", () => { %s });""" % unname)
+    click(browser, "About", "main")
+    assert dialog(browser)
+    assert browser.find_element(By.CSS_SELECTOR, 'meta[name="navigation-window"]').get_attribute("data-window") is None
+    click(browser, "OK", "#presentation")
+    assert path(browser) == "/profile"
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("data-transition") == "dismiss", \
+        "the alert closed over Profile, not a switch back to the Home tab the window had kept"

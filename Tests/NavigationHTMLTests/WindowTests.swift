@@ -35,7 +35,8 @@ import Testing
     @Test func eachWindowKeepsItsOwnStacks() async throws {
         let browser = Browser(try NavigationResponder(app: NotesApp(), cookie: cookie))
         let first = try await browser.get("/notes/note/1", from: "A")
-        #expect(first.contains(#"<meta name="navigation-window" content="nav-window">"#), "the script is told the cookie's name")
+        #expect(first.contains(#"<meta name="navigation-window" content="nav-window" data-window="A">"#),
+                "the script is told the cookie's name, and whose state the page shows")
         // Window B, new, starts as a copy of A, then goes its own way on Notes.
         #expect(Self.tabHref("notes", in: try await browser.get("/archive", from: "B")) == "/notes/note/1")
         _ = try await browser.get("/notes/note/3", from: "B")
@@ -45,8 +46,11 @@ import Testing
         #expect(Self.tabHref("notes", in: inA) == "/notes/note/1", "A's own Notes stack")
         let inB = try await browser.get("/archive", from: "B")
         #expect(Self.tabHref("notes", in: inB) == "/notes/note/3", "B's own")
-        // No window named (curl, a new tab's first page): the window last used, B.
-        #expect(Self.tabHref("notes", in: try await browser.get("/archive", from: nil)) == "/notes/note/3")
+        // No window named (curl, a new tab's first page): the window last used, B; the page says
+        // it shows no window's own.
+        let unnamed = try await browser.get("/archive", from: nil)
+        #expect(Self.tabHref("notes", in: unnamed) == "/notes/note/3")
+        #expect(unnamed.contains(#"<meta name="navigation-window" content="nav-window">"#))
         // A name that is not a window's is no window.
         #expect(Self.tabHref("notes", in: try await browser.get("/archive", from: "a b")) == "/notes/note/3")
         #expect(Self.tabHref("notes", in: try await browser.get("/archive", from: "A")) == "/notes/note/1")
@@ -58,8 +62,12 @@ import Testing
         let browser = Browser(try NavigationResponder(app: NotesApp(), cookie: cookie))
         _ = try await browser.get("/notes/note/1", from: "A")
         _ = try await browser.get("/notes/note/3", from: "B")
-        _ = try await browser.get("/notes/note/2", from: nil)   // A's Back, unnamed
-        #expect(Self.tabHref("notes", in: try await browser.get("/archive", from: "A.adopt")) == "/notes/note/2")
+        // A's Back, unnamed; or a link A followed whose cookie came too late for the request.
+        let back = try await browser.get("/notes/note/2", from: nil)
+        #expect(!back.contains("data-window="), "the page tells its script it shows no window's own state")
+        let adopted = try await browser.get("/archive", from: "A.adopt")
+        #expect(Self.tabHref("notes", in: adopted) == "/notes/note/2")
+        #expect(adopted.contains(#"data-window="A""#))
         #expect(Self.tabHref("notes", in: try await browser.get("/archive", from: "B")) == "/notes/note/3")
         #expect(Self.tabHref("notes", in: try await browser.get("/archive", from: "A")) == "/notes/note/2")
     }

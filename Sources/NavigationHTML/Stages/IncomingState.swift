@@ -61,6 +61,10 @@ struct IncomingState<Schema: NavigationSchema> {
         if hasAccounts { restored.bind(to: identity?.stateKey) }
     }
 
+    /// The window whose state is served and remembered: the cookie's once switched to the one the
+    /// request named, or the one named when no cookie is restored.
+    var servedWindow: String? { reading.map { $0.stored.window } ?? window }
+
     /// The notice the cookie carried from the page before.
     var carriedNotice: String? { reading?.stored.notice }
 

@@ -74,7 +74,8 @@ extension NavigationResponder {
             accessory: accessory,
             screenActions: posts ? PageModel.ScreenActions(actionsURL: context.formAction, actionsToken: context.formToken) : nil,
             updatesURL: try await updatesURL(observing: page.topics, identity: context.identity),
-            windowCookie: windowCookieName(isHTTPS: context.request.isHTTPS)
+            windowCookie: windowCookieName(isHTTPS: context.request.isHTTPS),
+            window: page.window
         )
         var html = HTMLBuffer(capacity: 8192 + content.count)
         try render(model, template: "navigation/page", into: &html)

@@ -9,6 +9,7 @@ extension NavigationResponder {
     /// page says so; a screen the URL adds is left to `validate`, which cuts the stack there.
     func resolve(_ incoming: IncomingState<Schema>, request: Request) async throws -> RenderedPage<Schema> {
         var page = opened(incoming.match, path: request.path, over: incoming.restored)
+        page.window = incoming.servedWindow
         let routes = Self.shownRoutes(of: page.state)
         page.titles = ScreenTitles(try await app.titles(of: routes, identity: incoming.identity), of: routes)
         if !page.titles.isComplete, request.method != .post {

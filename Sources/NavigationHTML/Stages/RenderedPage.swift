@@ -25,6 +25,10 @@ struct RenderedPage<Schema: NavigationSchema> {
     var noticeForNextPage: String?
     /// What the screens drawn observe (`Screen.observing(_:)`).
     var topics: Set<Topic> = []
+    /// The window whose state the page shows (`StoredState.window`): the one the request named,
+    /// nil when it named none. The page says it, so that its script knows for certain whether its
+    /// own request was named (a cookie written just before a navigation may miss it).
+    var window: String?
 
     /// The title of the screen at `index` on the visible stack, or "…".
     func title(at index: Int) -> String {
