@@ -50,8 +50,7 @@
   // what that request did as this window's.
   // sessionStorage, where a browser allows it (null where it does not).
   const session = (work) => { try { return work(sessionStorage); } catch { return null; } };
-  const windowMeta = document.querySelector('meta[name="navigation-window"]');
-  const windowCookie = windowMeta?.content;
+  const windowCookie = document.querySelector('meta[name="navigation-window"]')?.content;
   const ownWindow = (() => {
     if (!windowCookie) return null;
     let id = session((storage) => storage.getItem("navigation-window"));
@@ -63,8 +62,10 @@
     return id;
   })();
   const windowCookieAttributes = "; Path=/; SameSite=Lax" + (location.protocol === "https:" ? "; Secure" : "");
-  // Whether this page shows this window's own state; a refresh that shows it says so from then on.
-  let shownAsOwn = Boolean(ownWindow) && windowMeta.dataset.window === ownWindow;
+  // Whether `page` (this document, or one a refresh fetched) shows this window's own state.
+  const showsOwnWindow = (page) =>
+    Boolean(ownWindow) && page.querySelector('meta[name="navigation-window"]')?.dataset.window === ownWindow;
+  let shownAsOwn = showsOwnWindow(document);
   const nameWindow = () => {
     if (!ownWindow) return;
     document.cookie = `${windowCookie}=${ownWindow}${shownAsOwn ? "" : ".adopt"}; Max-Age=10${windowCookieAttributes}`;
@@ -513,7 +514,7 @@
     if (!page) return refreshFailed(response);
     if (pageURL() !== requested) return refresh();   // the grabber moved the sheet meanwhile: that page, then
     updates.failures = 0;
-    shownAsOwn = Boolean(ownWindow) && page.querySelector("meta[name='navigation-window']")?.dataset.window === ownWindow;
+    shownAsOwn = showsOwnWindow(page);
     morphPage(page);
     root.dataset.refreshes = String(Number(root.dataset.refreshes || 0) + 1);
     openUpdates();
