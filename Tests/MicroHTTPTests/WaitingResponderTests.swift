@@ -78,22 +78,45 @@ final class Waiting: HTTPResponder {
     }
 }
 
+/// A responder whose `/slow` waits until the test calls `open()` (at most 30 s); `/fast` answers
+/// at once.
+final class Gated: HTTPResponder {
+    private let gate = ElsewhereWait()
+    let started = Atomic(0)
+
+    func open() {
+        gate.finish(.success(()))
+    }
+
+    func respond(to request: Request) async throws -> Response {
+        if request.path == "/fast" { return .text("fast") }
+        started.add(1, ordering: .sequentiallyConsistent)
+        try await withCheckedThrowingContinuation { gate.start($0, delay: .seconds(30)) }
+        return .text("waited \(request.path)")
+    }
+}
+
 /// Requests whose responders wait hold no worker thread: their connections are suspended and
 /// resumed with the answer, within a deadline, and nothing is left when clients leave or the
 /// server stops.
 @Suite struct WaitingResponderTests {
     @Test func aWaitingAnswerComesAndFastOnesPassMeanwhile() async throws {
         try await onThread {
-            let responder = Waiting(.seconds(1))
+            let responder = Gated()
             try withServer(ServerConfiguration(port: 0, threads: 1), responder: responder) { server in
+                // Opened on every path, so that a failure below cannot leave the request waiting.
+                defer { responder.open() }
                 let slow = try TestClient(port: server.port)
                 try slow.write("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
-                // One worker thread: it would be busy for a second if the slow request held it.
-                let start = ContinuousClock.now
+                while responder.started.load(ordering: .sequentiallyConsistent) == 0 { usleep(1_000) }
+                // One worker thread, and the slow request waits until the fast ones are answered:
+                // had it held the worker, none of them would be (each would fail at the client's
+                // read timeout). No clock is read, so a slow machine cannot fail it.
                 for _ in 0..<20 {
                     #expect(try exchange(server, "GET /fast HTTP/1.1\r\nHost: x\r\n\r\n").text == "fast")
                 }
-                #expect(ContinuousClock.now - start < .milliseconds(900))
+                #expect(!slow.hasInput(within: .zero), "the slow answer waits for the gate")
+                responder.open()
                 let answer = try slow.readResponse()
                 #expect(answer.status == 200)
                 #expect(answer.text == "waited /slow")
