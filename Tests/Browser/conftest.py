@@ -71,11 +71,18 @@ def database_options():
 
 def start_chromium(width, height, javascript, arguments=()):
     driver = launch([f"--window-size={width},{height}", *arguments], javascript)
-    # Headless Chromium keeps its window at least about 500 px wide whatever --window-size says:
-    # the viewport is set through DevTools, as a phone's (mobile: honours the viewport meta tag).
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < PHONE_LIMIT})
+    # Headless Chromium keeps its window at least about 500 px wide whatever --window-size says
+    # (and in kiosk mode, headless.py, as wide as its screen): the viewport is set through
+    # DevTools, as a phone's (mobile: honours the viewport meta tag), in every window it opens.
+    driver.viewport = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < PHONE_LIMIT}
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", driver.viewport)
     return driver
+
+
+def open_window(driver):
+    """A second window (a tab) of the same browser, at the same size, made the current one."""
+    driver.switch_to.new_window("tab")
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", driver.viewport)
 
 
 # Wider than any phone the scenarios stand for, narrower than the desktop size.

@@ -13,6 +13,15 @@ _scratch = tempfile.mkdtemp(prefix="chromium-")
 atexit.register(shutil.rmtree, _scratch, True)
 
 
+# Headless Chromium still runs the whole browser around the page: its tab strip and toolbar, and
+# the address bar's suggestion popup, a page of its own (chrome://omnibox-popup) that every
+# navigation updates. The scenarios look at the page only, never at that chrome, and without it a
+# page load costs a third less CPU (68 against 107 ms for the Recipes tab, loaded in a loop on a
+# quiet machine): kiosk mode draws no tab strip or toolbar, and the popup's features off leave no
+# page to update. A kiosk window fills its screen, so the screen is made the window's size.
+BROWSER_CHROME_OFF = ["--kiosk", "--disable-features=WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup"]
+
+
 def launch(arguments, javascript=True):
     """Chromium with `arguments` besides headless and no sandbox; a failure to start fails the
     test, never skips it."""
@@ -23,7 +32,9 @@ def launch(arguments, javascript=True):
     except ImportError as error:
         pytest.fail(f"Selenium is missing ({error}); scripts/setup installs python3-selenium")
     options = Options()
-    for argument in ["--headless=new", "--no-sandbox"] + list(arguments):
+    sizes = [argument.removeprefix("--window-size=") for argument in arguments if argument.startswith("--window-size=")]
+    screen = [f"--ozone-override-screen-size={sizes[-1]}"] if sizes else []
+    for argument in ["--headless=new", "--no-sandbox", *BROWSER_CHROME_OFF, *screen] + list(arguments):
         options.add_argument(argument)
     options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
     if not javascript:

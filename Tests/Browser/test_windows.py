@@ -4,7 +4,7 @@ its onboarding draft; a reload and Back stay the window's own. Without JavaScrip
 one state, as the docs say."""
 from selenium.webdriver.common.by import By
 
-from conftest import forget_the_site
+from conftest import forget_the_site, open_window
 from pages import click, dialog, go, navigate, path, shown, submit, visible
 
 
@@ -17,7 +17,7 @@ def test_two_windows_keep_their_own_stacks_and_scene_storage(browser):
     navigate(browser, lambda: visible(browser, 'button[value="startCooking"]'))
     click(browser, "Home", "nav.tabbar")
     first = browser.current_window_handle
-    browser.switch_to.new_window("tab")
+    open_window(browser)
     try:
         go(browser, "/recipes")                          # the second window's first page
         click(browser, "Mains", "main")
@@ -50,7 +50,7 @@ def test_two_windows_keep_their_own_onboarding_draft(browser):
     submit(browser, 'button[value="continue"]')
     assert "Step 3 of 4" in browser.page_source
     first = browser.current_window_handle
-    browser.switch_to.new_window("tab")
+    open_window(browser)
     try:
         go(browser, "/home?present=onboarding/profile")  # begins where the first window was
         assert browser.find_element(By.NAME, "name").get_attribute("value") == "Ana"
