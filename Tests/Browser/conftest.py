@@ -71,9 +71,9 @@ def database_options():
 
 def start_chromium(width, height, javascript, arguments=()):
     driver = launch([f"--window-size={width},{height}", *arguments], javascript)
-    # Headless Chromium keeps its window at least about 500 px wide whatever --window-size says
-    # (and in kiosk mode, headless.py, as wide as its screen): the viewport is set through
-    # DevTools, as a phone's (mobile: honours the viewport meta tag), in every window it opens.
+    # Headless Chromium keeps its window at least about 500 px wide whatever --window-size says:
+    # the viewport is set through DevTools, as a phone's (mobile: honours the viewport meta tag),
+    # in every window it opens (open_window).
     driver.viewport = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < PHONE_LIMIT}
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", driver.viewport)
     return driver

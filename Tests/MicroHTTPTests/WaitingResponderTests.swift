@@ -10,9 +10,9 @@ import Glibc
 
 /// Waits as a network client's call does: the answer comes from a thread of its own (as a
 /// database driver's event loop), not from Swift's cooperative threads, which the tests around
-/// may be holding. Cancellation ends the wait at once with `CancellationError`.
-func awaitElsewhere(for delay: Duration) async throws {
-    let wait = ElsewhereWait()
+/// may be holding. Cancellation ends the wait at once with `CancellationError`; so does `wait`'s
+/// `finish`, when the caller keeps it to end the wait early.
+func awaitElsewhere(for delay: Duration, on wait: ElsewhereWait = ElsewhereWait()) async throws {
     try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { wait.start($0, delay: delay) }
     } onCancel: {
@@ -55,43 +55,33 @@ final class ElsewhereWait: @unchecked Sendable {
 }
 
 /// A responder that awaits: `awaitElsewhere` stands for a query that takes `delay`, and it records
-/// whether it was cancelled.
+/// whether it was cancelled. `/fast` answers at once.
 final class Waiting: HTTPResponder {
     let delay: Duration
     let cancelled = Atomic(0)
     let started = Atomic(0)
+    private let gate: ElsewhereWait?
 
-    init(_ delay: Duration) {
+    /// - Parameter gated: the wait also ends when the test calls `open()` (one request waits at a
+    ///   time), so that a test can hold an answer back for as long as it needs, whatever the clock.
+    init(_ delay: Duration, gated: Bool = false) {
         self.delay = delay
+        gate = gated ? ElsewhereWait() : nil
+    }
+
+    func open() {
+        gate?.finish(.success(()))
     }
 
     func respond(to request: Request) async throws -> Response {
         if request.path == "/fast" { return .text("fast") }
         started.add(1, ordering: .sequentiallyConsistent)
         do {
-            try await awaitElsewhere(for: delay)
+            try await awaitElsewhere(for: delay, on: gate ?? ElsewhereWait())
         } catch {
             cancelled.add(1, ordering: .sequentiallyConsistent)
             throw error
         }
-        return .text("waited \(request.path)")
-    }
-}
-
-/// A responder whose `/slow` waits until the test calls `open()` (at most 30 s); `/fast` answers
-/// at once.
-final class Gated: HTTPResponder {
-    private let gate = ElsewhereWait()
-    let started = Atomic(0)
-
-    func open() {
-        gate.finish(.success(()))
-    }
-
-    func respond(to request: Request) async throws -> Response {
-        if request.path == "/fast" { return .text("fast") }
-        started.add(1, ordering: .sequentiallyConsistent)
-        try await withCheckedThrowingContinuation { gate.start($0, delay: .seconds(30)) }
         return .text("waited \(request.path)")
     }
 }
@@ -102,7 +92,7 @@ final class Gated: HTTPResponder {
 @Suite struct WaitingResponderTests {
     @Test func aWaitingAnswerComesAndFastOnesPassMeanwhile() async throws {
         try await onThread {
-            let responder = Gated()
+            let responder = Waiting(.seconds(30), gated: true)
             try withServer(ServerConfiguration(port: 0, threads: 1), responder: responder) { server in
                 // Opened on every path, so that a failure below cannot leave the request waiting.
                 defer { responder.open() }
