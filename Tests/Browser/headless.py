@@ -29,8 +29,9 @@ WHOLE_BROWSER = "/usr/bin/chromium"
 BROWSER_CHROME_OFF = ["--kiosk", "--disable-features=WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup"]
 
 
-def browser(arguments):
-    """The binary for a browser started with `arguments`."""
+def binary_for(arguments):
+    """The binary for a browser started with `arguments`: the headless shell, unless the scenario
+    gives a profile folder or the shell is not installed (scripts/setup installs it)."""
     if any(argument.startswith("--user-data-dir=") for argument in arguments) or not os.path.exists(HEADLESS_SHELL):
         return WHOLE_BROWSER
     return HEADLESS_SHELL
@@ -50,7 +51,7 @@ def launch(arguments, javascript=True):
     screen = [f"--ozone-override-screen-size={sizes[-1]}"] if sizes else []
     for argument in ["--headless=new", "--no-sandbox", *BROWSER_CHROME_OFF, *screen] + list(arguments):
         options.add_argument(argument)
-    options.binary_location = os.environ.get("CHROMIUM") or browser(arguments)
+    options.binary_location = os.environ.get("CHROMIUM") or binary_for(arguments)
     if not javascript:
         # A switch of Blink's settings, not a profile preference (which the headless shell does
         # not read): no page script runs, <noscript> is drawn, and WebDriver's own scripts still run.

@@ -36,10 +36,12 @@ def alive(pid):
 
 def test_a_browser_that_quits_leaves_no_process():
     driver = start_chromium(*SIZES["narrow"], True)
-    driver.get(PAGE)
-    browsers = descendants(driver.service.process.pid)
+    try:
+        driver.get(PAGE)
+        browsers = descendants(driver.service.process.pid)
+    finally:
+        driver.quit()
     assert browsers, "chromedriver started no browser"
-    driver.quit()
     deadline = time.monotonic() + 10
     while any(alive(pid) for pid in browsers) and time.monotonic() < deadline:
         time.sleep(0.1)
