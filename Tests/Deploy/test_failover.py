@@ -18,6 +18,11 @@ from test_walk import Walker, stacks
 # The whole load, and when the instance dies and comes back: 60 s here and in scripts/hardening,
 # less in scripts/test (each third still longer than the site's fail_timeout of 2 s).
 SECONDS = int(os.environ.get("DEPLOY_LOAD_SECONDS", "60"))
+# How long each of wrk's connections waits between an answer and its next request (wrk's `delay()`),
+# and each editor and the walker between two saves or walks: none here and in scripts/hardening
+# (the machine saturated), some in scripts/test, where requests are still in flight on every
+# instance whenever one dies or restarts, but the load leaves half the CPU to the rest of the run.
+PAUSE_MS = int(os.environ.get("DEPLOY_LOAD_PAUSE_MS", "0"))
 
 LUA = r"""
 local paths = {"/home/orders", "/home/orders/order/ORD-001", "/recipes/category/desserts",
@@ -70,7 +75,7 @@ class Load:
 
     def start(self):
         script = tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False)
-        script.write(LUA)
+        script.write(LUA + (f"function delay() return {PAUSE_MS} end\n" if PAUSE_MS else ""))
         script.close()
         self.script = script.name
         self.started = time.monotonic()
@@ -101,6 +106,7 @@ class Load:
                 self.saves += 1
             except (AssertionError, OSError) as error:
                 self.errors.append(f"edit {order}: {error!r}")
+            self.stop.wait(PAUSE_MS / 1000)
 
     def walk(self):
         walker = Walker(self.deployment)
@@ -115,6 +121,7 @@ class Load:
                         self.lost_states += 1
             except (AssertionError, OSError) as error:
                 self.errors.append(f"walk: {error!r}")
+            self.stop.wait(PAUSE_MS / 1000)
 
     def finish(self):
         time.sleep(max(0, self.started + self.seconds - time.monotonic()))
