@@ -39,11 +39,7 @@ extension Response {
     private func makeResponse() -> OpaquePointer? {
         switch body {
         case .bytes(let bytes):
-            return bytes.withUnsafeBytes {
-                // MUST_COPY: libmicrohttpd copies before returning and never writes through it.
-                MHD_create_response_from_buffer(
-                    $0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), .RESPMEM_MUST_COPY)
-            }
+            return makeBytesResponse(bytes)
         case .file(let descriptor, let size):
             if size >= 0, let response = MHD_create_response_from_fd(size, descriptor) {
                 return response

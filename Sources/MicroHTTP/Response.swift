@@ -6,7 +6,7 @@
 public struct Response: Sendable {
     /// What follows the headers; its size is the `Content-Length` the server writes.
     public enum Body: Sendable {
-        /// Bytes in memory, sent as they are; libmicrohttpd copies them when queuing the response.
+        /// Bytes in memory, sent as they are, from the array's own storage (kept until sent, not copied).
         case bytes([UInt8])
         /// An open, readable file descriptor and the number of bytes to send from
         /// its start. The server takes ownership of the descriptor and closes it,

@@ -227,6 +227,26 @@ private func answer(
     return response.queue(on: connection, closing: closing, requestID: requestID)
 }
 
+/// libmicrohttpd's handle on a response whose body it sends from `bytes`' own storage, which the
+/// response keeps (retained) until libmicrohttpd frees it: a page's or a kept file's bytes are
+/// not copied for every answer, as they were with `MHD_RESPMEM_MUST_COPY`.
+func makeBytesResponse(_ bytes: [UInt8]) -> OpaquePointer? {
+    let kept = KeptBytes(bytes)
+    let cls = Unmanaged.passRetained(kept).toOpaque()
+    guard let response = MHD_create_response_from_buffer_with_free_callback_cls(
+        kept.count, kept.start, keptBytesFreed, cls)
+    else {
+        Unmanaged<KeptBytes>.fromOpaque(cls).release()
+        return nil
+    }
+    return response
+}
+
+private func keptBytesFreed(cls: UnsafeMutableRawPointer?) {
+    guard let cls else { return }
+    Unmanaged<KeptBytes>.fromOpaque(cls).release()
+}
+
 /// libmicrohttpd's handle on an event stream's response: the stream is retained until the
 /// response is destroyed, which ends it.
 func makeEventResponse(_ stream: EventStream) -> OpaquePointer? {

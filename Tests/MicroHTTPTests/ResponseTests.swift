@@ -23,6 +23,34 @@ import Testing
         }
     }
 
+    /// libmicrohttpd sends a body from the responder's own bytes, which the response keeps until
+    /// it is sent: a body far larger than the socket's buffers arrives whole to a client that reads
+    /// it late, while other answers' bodies are made and freed meanwhile, and an empty one is empty.
+    @Test func aBodyIsSentWholeFromBytesTheResponseKeeps() throws {
+        @Sendable func body(for path: String) -> [UInt8] {
+            // Each answer's own byte, and the page number at the start of every 4 KB page.
+            var bytes = [UInt8](repeating: UInt8(truncatingIfNeeded: path.utf8.reduce(0) { $0 &+ Int($1) }), count: 4 << 20)
+            for page in stride(from: 0, to: bytes.count, by: 4096) { bytes[page] = UInt8(truncatingIfNeeded: page >> 12) }
+            return bytes
+        }
+        let responder = Respond { request in
+            request.path == "/empty" ? Response(status: .ok) : Response(body: .bytes(body(for: request.path)))
+        }
+        try withServer(responder: responder) { server in
+            let late = try TestClient(port: server.port)
+            try late.write("GET /late HTTP/1.1\r\nHost: x\r\n\r\n")
+            for index in 0..<8 {
+                let other = try exchange(server, "GET /other-\(index) HTTP/1.1\r\nHost: x\r\n\r\n")
+                #expect(other.body == body(for: "/other-\(index)"))
+            }
+            let answer = try late.readResponse()
+            #expect(answer.status == 200)
+            #expect(answer.body == body(for: "/late"))
+            let empty = try exchange(server, "GET /empty HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(empty.status == 200 && empty.body.isEmpty && empty.header("Content-Length") == "0")
+        }
+    }
+
     @Test func headersWithControlCharactersAreNeverEmitted() throws {
         let responder = Respond { _ in
             var response = Response.redirect(to: "/next\r\nSet-Cookie: evil=1")
