@@ -37,8 +37,10 @@ public struct ServerConfiguration: Sendable {
     public var connectionTimeout: Int
     /// Bytes of memory per connection for reading headers and buffering; a request
     /// whose headers do not fit is refused by libmicrohttpd with 431. 32 KB (libmicrohttpd's
-    /// own default) holds a 4 KB cookie many times over; each kept-alive connection may touch
-    /// all of it, so a larger value costs resident memory under many connections.
+    /// own default) takes about 15 KB of cookies: libmicrohttpd copies the `Cookie` header to
+    /// split it, so cookies take twice their size (16 KB would take 7 KB, too few beside a 4 KB
+    /// state cookie). libmicrohttpd clears all of it for every request and each kept-alive
+    /// connection keeps it resident, so a larger value costs CPU and memory.
     public var connectionMemoryLimit: Int
     /// Request bodies larger than this are answered `413` without calling the
     /// responder.

@@ -27,11 +27,15 @@ import Testing
     }
 
     static let forty = String(repeating: "a", count: 40 * 1024)
+    static let four = String(repeating: "a", count: 4 * 1024 - 8)
     static let post = "POST /form HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\n"
 
     static let cases: [Case] = [
         Case("40 KB URL", "GET /\(forty) HTTP/1.1\r\nHost: x\r\n\r\n", [200, 414]),
         Case("40 KB cookie", "GET / HTTP/1.1\r\nHost: x\r\nCookie: nav=\(forty)\r\n\r\n", [431]),
+        // Not malformed: what the default per-connection memory must still take (three 4 KB cookies).
+        Case("12 KB of cookies", "GET / HTTP/1.1\r\nHost: x\r\nCookie: " + (1...3).map { "c\($0)=\(four)" }.joined(separator: "; ")
+             + "\r\n\r\n", [200]),
         Case("oversized form", post + "Content-Length: 200000\r\n\r\nname=" + String(repeating: "b", count: 199_995), [413]),
         Case("negative Content-Length", post + "Content-Length: -1\r\n\r\n", [400]),
         Case("huge Content-Length", post + "Content-Length: 99999999999999999999999\r\n\r\n", [400, 413]),
