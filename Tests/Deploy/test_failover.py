@@ -20,8 +20,8 @@ from test_walk import Walker, stacks
 SECONDS = int(os.environ.get("DEPLOY_LOAD_SECONDS", "60"))
 # How long each of wrk's connections waits between an answer and its next request (wrk's `delay()`),
 # and each editor and the walker between two saves or walks: none here and in scripts/hardening
-# (the machine saturated), some in scripts/test, where requests are still in flight on every
-# instance whenever one dies or restarts, but the load leaves half the CPU to the rest of the run.
+# (the machine saturated); 250 ms in scripts/test, where a few hundred requests a second keep
+# reaching every instance while one dies or restarts, with a quarter less CPU (docs/testing.md).
 PAUSE_MS = int(os.environ.get("DEPLOY_LOAD_PAUSE_MS", "0"))
 
 LUA = r"""
