@@ -1,11 +1,13 @@
 // swift-tools-version:6.2
 import PackageDescription
 
-// The ThreadSanitizer trait's flags, on every target of this package that is compiled into the
-// tests and executables (not the build tool AssetEmbedder, which runs during the build). The
-// linker flag brings in the sanitizer's runtime wherever an instrumented target is linked.
-let sanitized: [SwiftSetting] = [.unsafeFlags(["-sanitize=thread"], .when(traits: ["ThreadSanitizer"]))]
-let sanitizedLinking: [LinkerSetting] = [.unsafeFlags(["-sanitize=thread"], .when(traits: ["ThreadSanitizer"]))]
+// scripts/tsan builds with WEBNAVIGATION_SANITIZER=thread in its environment. The package then
+// holds only what the sanitizer's suites run and link (the libraries, the demo and its
+// executable, the server's and the demo's suites), every one of its targets built with
+// ThreadSanitizer (see the end of this file), in the main build folder beside the dependencies as
+// the main build compiled them (uninstrumented): a run compiles each dependency once, and the
+// suites and tools the sanitizer does not run are not compiled a second time.
+let threadSanitizer = Context.environment["WEBNAVIGATION_SANITIZER"] == "thread"
 
 let package = Package(
     name: "WebNavigation",
@@ -31,10 +33,6 @@ let package = Package(
         // fuzzing build of scripts/fuzz does).
         .trait(name: "PostgreSQL", description: "The demo can keep its data in PostgreSQL (--database).",
                enabledTraits: ["Demo"]),
-        // scripts/tsan: the project's own targets built with ThreadSanitizer in the main build
-        // folder, beside their dependencies as the main build compiled them (uninstrumented), so a
-        // run compiles each dependency once. Never enabled by a package that depends on this one.
-        .trait(name: "ThreadSanitizer", description: "The project's own targets built with ThreadSanitizer (scripts/tsan)."),
         .default(enabledTraits: ["Demo", "PostgreSQL"]),
     ],
     dependencies: [
@@ -169,7 +167,18 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-for target in package.targets where target.type != .plugin && target.type != .system && target.name != "AssetEmbedder" {
-    target.swiftSettings = (target.swiftSettings ?? []) + sanitized
-    target.linkerSettings = (target.linkerSettings ?? []) + sanitizedLinking
+if threadSanitizer {
+    // Neither run nor linked by DemoAppTests and MicroHTTPTests, the suites scripts/tsan runs.
+    let notRun: Set = [
+        "NavigationTesting", "NavigationTests", "HTMLTemplatesTests", "NavigationHTMLTests", "NavigationTestingTests",
+        "Shelf", "ShelfTests", "PhaseBenchmark", "CookieFuzzer",
+    ]
+    package.targets.removeAll { notRun.contains($0.name) }
+    package.products.removeAll { ["NavigationTesting", "phase-benchmark"].contains($0.name) }
+    // Not the build tool AssetEmbedder, which runs during the build. The linker flag brings in the
+    // sanitizer's runtime wherever an instrumented target is linked.
+    for target in package.targets where target.type != .plugin && target.type != .system && target.name != "AssetEmbedder" {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-sanitize=thread"]), .define("ThreadSanitizer")]
+        target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-sanitize=thread"])]
+    }
 }
