@@ -8,10 +8,10 @@ import MicroHTTP
 /// HTTP): the demo's Home tab at stack depths 1, 8 and 32, other tabs holding stacks, each request
 /// carrying the cookie a browser holds one screen earlier.
 ///
-/// Built as the demo's release is (`scripts/run-demo`'s flags):
+/// Built as the demo's release is (`scripts/release-build`'s flags):
 ///
 /// ```
-/// swift build -c release --static-swift-stdlib -Xswiftc -cross-module-optimization --product phase-benchmark
+/// scripts/release-build phase-benchmark
 /// .build/release/phase-benchmark \
 ///     [runs]                 # each phase, at depths 1, 8 and 32
 ///     [runs] --respond-only  # for a profiler: no phases, no timing (--depth 32: one depth only)
