@@ -44,7 +44,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
-        // The PostgreSQL store's own event loop (NIOPosix); postgres-nio brings the package anyway.
+        // The PostgreSQL store runs a page on its connection's event loop (NIOCore's `EventLoop`);
+        // postgres-nio brings the package anyway.
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         // `swift package generate-documentation` (scripts/docs): the DocC catalogs of Navigation
         // and NavigationHTML. A plugin only; nothing of it is linked.
@@ -95,7 +96,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["Demo"])),
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
-                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus", condition: .when(traits: ["Demo"])),

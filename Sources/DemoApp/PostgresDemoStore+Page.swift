@@ -28,16 +28,19 @@ extension PostgresDemoStore {
         nonisolated(unsafe) var result: Result?
         try await translatingErrors {
             try await client.withConnection { connection in
-                _ = try await connection.execute(PostgresStatements.Begin(), logger: logger)
-                do {
-                    let page = Page(store: ObjectIdentifier(self), connection: connection)
-                    result = try await Page.$current.withValue(page, operation: body)
-                    _ = try await connection.execute(PostgresStatements.Commit(), logger: logger)
-                } catch {
-                    // Plain: a statement preparing in a failed transaction would fail there,
-                    // and postgres-nio would keep that failure as the statement's for good.
-                    _ = try? await connection.query("ROLLBACK", logger: logger)
-                    throw error
+                // On the connection's own thread (see EventLoopTaskExecutor).
+                try await withTaskExecutorPreference(EventLoopTaskExecutor(connection.eventLoop)) {
+                    _ = try await connection.execute(PostgresStatements.Begin(), logger: logger)
+                    do {
+                        let page = Page(store: ObjectIdentifier(self), connection: connection)
+                        result = try await Page.$current.withValue(page, operation: body)
+                        _ = try await connection.execute(PostgresStatements.Commit(), logger: logger)
+                    } catch {
+                        // Plain: a statement preparing in a failed transaction would fail there,
+                        // and postgres-nio would keep that failure as the statement's for good.
+                        _ = try? await connection.query("ROLLBACK", logger: logger)
+                        throw error
+                    }
                 }
             }
         }

@@ -3,7 +3,6 @@ import Logging
 import Synchronization
 import MicroHTTP
 import NavigationHTML
-import NIOPosix
 import PostgresNIO
 
 /// The demo's content in PostgreSQL, through postgres-nio's `PostgresClient`: the same schema,
@@ -40,13 +39,6 @@ public final class PostgresDemoStore: DemoStorage {
     /// Where the versions writes publish are announced, as the listener hears them (see
     /// PostgresDemoStore+Topics.swift).
     let broadcast = TopicBroadcast()
-    /// The one thread every store's connections do their I/O on, instead of SwiftNIO's shared
-    /// group of a thread per core. A page makes several statements one after another, each
-    /// handed to a connection's thread and its answer handed back: with the connections spread
-    /// over two threads, both woke for the pages' statements, and the server spent 542 to 579 µs
-    /// of CPU on a split view read from PostgreSQL; on one thread, 461 to 488 (alternating
-    /// runs, 32 connections). Never shut down, like SwiftNIO's own shared group.
-    static let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
 
     /// - Parameters:
     ///   - statementTimeout: How long PostgreSQL lets one statement run (its `statement_timeout`).
@@ -88,7 +80,7 @@ public final class PostgresDemoStore: DemoStorage {
         self.url = url
         self.logger = logger
         self.connection = single
-        client = PostgresClient(configuration: configuration, eventLoopGroup: Self.eventLoops, backgroundLogger: logger)
+        client = PostgresClient(configuration: configuration, backgroundLogger: logger)
     }
 
     /// Runs the connection pool, the probe that ends an outage and the listener for topic
@@ -113,8 +105,7 @@ public final class PostgresDemoStore: DemoStorage {
     /// Connects once, outside the pool, and disconnects: throws when the database cannot be
     /// reached (refused at once, or after the connect timeout).
     public func probe() async throws {
-        let connection = try await PostgresConnection.connect(
-            on: Self.eventLoops.next(), configuration: connection, id: 0, logger: logger)
+        let connection = try await PostgresConnection.connect(configuration: connection, id: 0, logger: logger)
         try await connection.close()
     }
 
