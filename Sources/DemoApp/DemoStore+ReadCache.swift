@@ -23,6 +23,9 @@ extension DemoStore {
             case recipeCounts, recipeIds
             /// The versions of these topics (sorted names).
             case topicVersions([String])
+            /// The names of these ids, in this order (the PostgreSQL store's; this cache keeps
+            /// names by id instead).
+            case names(users: [Int], orders: [String], categories: [String], recipes: [String])
         }
 
         static let limit = 4096

@@ -1,15 +1,23 @@
 #if PostgreSQL
+import MicroHTTP
 import PostgresNIO
 
 extension PostgresDemoStore {
-    /// The page being read (`reading(_:)`): its connection, for the reads inside it, and what
-    /// it has read so far.
+    /// The page being read (`reading(_:)`): its connection, for the reads inside it, what it has
+    /// read so far, and the snapshot it reads at.
     struct Page: Sendable {
         @TaskLocal static var current: Page?
         let store: ObjectIdentifier
         let connection: PostgresConnection
         let answers = PostgresPageAnswers()
+        /// The snapshot the page's answers come from (nil until known), whether its transaction
+        /// is open, and whether the snapshot moved before the page could open it (see `transaction`).
+        let state = Locked<(snapshot: String?, isInTransaction: Bool, moved: Bool)>((nil, false, false))
     }
+
+    /// The snapshot moved between the page's first statement and a read it had to make: what it
+    /// took from ``PostgresKeptAnswers`` so far may disagree with what it would read now.
+    struct SnapshotMoved: Error {}
 
     /// The page of this store in progress on this task, if any.
     var page: Page? {
@@ -17,9 +25,17 @@ extension PostgresDemoStore {
         return page
     }
 
-    /// Runs `body`, every read of one page, in one REPEATABLE READ transaction on one
-    /// connection: one snapshot for the whole page, as SQLite's read transaction gives. Its
-    /// two statements are prepared, as the reads are.
+    /// Runs `body`, every read of one page, at one snapshot of the database, as SQLite's read
+    /// transaction gives.
+    ///
+    /// With answers kept (``PostgresKeptAnswers``), the page first asks for the current snapshot:
+    /// if it is the one they were read at, the page takes them, and opens its REPEATABLE READ
+    /// transaction only for a read none answers. A page that reads nothing new costs that one
+    /// statement, instead of a transaction around every read. When the snapshot moved before
+    /// that transaction began (a write committed in between), the page is read again, from the
+    /// start, in a transaction of its own: `body` may run twice, so it must only read. Without
+    /// answers kept at the current snapshot, the page opens its transaction first. Every
+    /// statement is prepared, as the reads are.
     public func reading<Result>(_ body: () async throws -> Result) async throws -> Result {
         if page != nil { return try await body() }
         try checkReachable()
@@ -30,16 +46,27 @@ extension PostgresDemoStore {
             try await client.withConnection { connection in
                 // On the connection's own thread (see EventLoopTaskExecutor).
                 try await withTaskExecutorPreference(EventLoopTaskExecutor(connection.eventLoop)) {
-                    _ = try await connection.execute(PostgresStatements.Begin(), logger: logger)
-                    do {
+                    var trustsKept = keptAnswers.snapshot != nil
+                    while true {
                         let page = Page(store: ObjectIdentifier(self), connection: connection)
-                        result = try await Page.$current.withValue(page, operation: body)
-                        _ = try await connection.execute(PostgresStatements.Commit(), logger: logger)
-                    } catch {
-                        // Plain: a statement preparing in a failed transaction would fail there,
-                        // and postgres-nio would keep that failure as the statement's for good.
-                        _ = try? await connection.query("ROLLBACK", logger: logger)
-                        throw error
+                        do {
+                            try await start(page, trustingKept: trustsKept)
+                            result = try await Page.$current.withValue(page, operation: body)
+                            // A read may have met `SnapshotMoved` where the app did not pass it on.
+                            if page.state.withLock({ $0.moved }) { throw SnapshotMoved() }
+                            if page.state.withLock({ $0.isInTransaction }) {
+                                _ = try await connection.execute(PostgresStatements.Commit(), logger: logger)
+                            }
+                            return
+                        } catch {
+                            if page.state.withLock({ $0.isInTransaction }) {
+                                // Plain: a statement preparing in a failed transaction would fail
+                                // there, and postgres-nio would keep that failure as the statement's.
+                                _ = try? await connection.query("ROLLBACK", logger: logger)
+                            }
+                            guard trustsKept, page.state.withLock({ $0.moved }) else { throw error }
+                            trustsKept = false
+                        }
                     }
                 }
             }
@@ -47,12 +74,53 @@ extension PostgresDemoStore {
         return result!
     }
 
-    /// The rows of a prepared read, on the page's connection inside `reading(_:)`, else on any.
+    /// The page's first statements: the current snapshot, when answers are kept at one, and the
+    /// page's transaction unless that snapshot is theirs.
+    private func start(_ page: Page, trustingKept: Bool) async throws {
+        if trustingKept {
+            let snapshot = try await currentSnapshot(on: page.connection)
+            if snapshot == keptAnswers.snapshot {
+                page.state.withLock { $0.snapshot = snapshot }
+                return
+            }
+        }
+        try await transaction(of: page)
+    }
+
+    /// Opens the page's transaction if it is not open: its snapshot, from its first statement,
+    /// is the page's from then on. Throws `SnapshotMoved` when the page had begun at another.
+    func transaction(of page: Page) async throws {
+        let trusted = page.state.withLock { state -> String?? in
+            state.isInTransaction ? .none : .some(state.snapshot)
+        }
+        guard let trusted else { return }
+        if page.state.withLock({ $0.moved }) { throw SnapshotMoved() }
+        _ = try await page.connection.execute(PostgresStatements.Begin(), logger: logger)
+        page.state.withLock { $0.isInTransaction = true }
+        let snapshot = try await currentSnapshot(on: page.connection)
+        guard trusted == nil || trusted == snapshot else {
+            page.state.withLock { $0.moved = true }
+            throw SnapshotMoved()
+        }
+        page.state.withLock { $0.snapshot = snapshot }
+    }
+
+    private func currentSnapshot(on connection: PostgresConnection) async throws -> String {
+        var snapshot = ""
+        for try await row in try await connection.execute(PostgresStatements.CurrentSnapshot(), logger: logger) {
+            snapshot = row
+        }
+        return snapshot
+    }
+
+    /// The rows of a prepared read, on the page's connection inside `reading(_:)` (in its
+    /// transaction), else on any.
     func rows<Statement: PostgresPreparedStatement>(_ statement: Statement) async throws -> [Statement.Row] {
         try checkReachable()
         return try await translatingErrors {
             var rows: [Statement.Row] = []
             if let page {
+                try await transaction(of: page)
                 for try await row in try await page.connection.execute(statement, logger: logger) { rows.append(row) }
             } else {
                 for try await row in try await client.execute(statement, logger: logger) { rows.append(row) }
@@ -61,19 +129,29 @@ extension PostgresDemoStore {
         }
     }
 
-    /// The answer for `key`: inside a page, the one the page has kept, else `read`'s, then kept
-    /// for the rest of the page (see ``PostgresPageAnswers``); outside one, `read`'s.
+    /// The answer for `key`: inside a page, the one the page has kept, or the one kept at its
+    /// snapshot across pages (see ``PostgresKeptAnswers``), else `read`'s, then kept for both;
+    /// outside one, `read`'s.
     func kept<Value: Sendable>(_ key: PostgresPageAnswers.Key, _ read: () async throws -> Value) async throws -> Value {
         guard let page else { return try await read() }
         if let answer = page.answers.answer(key, as: Value.self) { return answer }
+        if let snapshot = page.state.withLock({ $0.snapshot }),
+           let answer = keptAnswers.answer(key, as: Value.self, at: snapshot) {
+            page.answers.keep(answer, for: key)
+            return answer
+        }
         let answer = try await read()
-        page.answers.keep(answer, for: key)
+        keep(answer, for: key)
         return answer
     }
 
     /// Inside a page, keeps `value` as the answer for `key` (an item another read brought).
     func keep<Value: Sendable>(_ value: Value, for key: PostgresPageAnswers.Key) {
-        page?.answers.keep(value, for: key)
+        guard let page else { return }
+        page.answers.keep(value, for: key)
+        // Only what the page's transaction read: its snapshot is the one the answer belongs to.
+        let (snapshot, isInTransaction) = page.state.withLock { ($0.snapshot, $0.isInTransaction) }
+        if let snapshot, isInTransaction { keptAnswers.keep(value, for: key, at: snapshot) }
     }
 }
 #endif

@@ -8,6 +8,12 @@ extension PostgresDemoStore {
     /// orders and categories whole (see ``PostgresStatements/Items``): inside a page they are
     /// kept, and the screen that shows one of them reads it from there, without a statement.
     public func names(users: [Int], orders: [String], categories: [String], recipes: [String]) async throws -> Demo.Names {
+        try await kept(.names(users: users, orders: orders, categories: categories, recipes: recipes)) {
+            try await readNames(users: users, orders: orders, categories: categories, recipes: recipes)
+        }
+    }
+
+    private func readNames(users: [Int], orders: [String], categories: [String], recipes: [String]) async throws -> Demo.Names {
         var names = Demo.Names(
             users: Array(repeating: nil, count: users.count), orders: Array(repeating: false, count: orders.count),
             categories: Array(repeating: nil, count: categories.count),

@@ -9,9 +9,14 @@ import PostgresNIO
 extension PostgresDemoStore {
     static let channel = "navigation_topics"
 
+    /// Kept with the page's other reads, at its snapshot (``PostgresKeptAnswers``): a write
+    /// that moves a version moves the snapshot too.
     public func versions(of topics: Set<Topic>) async throws -> [Topic: Int] {
-        let rows = try await rows(PostgresStatements.TopicVersions(argument: topics.map(\.name)))
-        return rows.reduce(into: [:]) { $0[Topic($1.0)] = $1.1 }
+        let names = topics.map(\.name).sorted()
+        return try await kept(.topicVersions(names)) {
+            let rows = try await rows(PostgresStatements.TopicVersions(argument: names))
+            return rows.reduce(into: [:]) { $0[Topic($1.0)] = $1.1 }
+        }
     }
 
     public func changes() -> AsyncStream<TopicChange> {

@@ -39,6 +39,8 @@ public final class PostgresDemoStore: DemoStorage {
     /// Where the versions writes publish are announced, as the listener hears them (see
     /// PostgresDemoStore+Topics.swift).
     let broadcast = TopicBroadcast()
+    /// What pages read, kept while the database's snapshot is the one it was read at.
+    let keptAnswers = PostgresKeptAnswers()
 
     /// - Parameters:
     ///   - statementTimeout: How long PostgreSQL lets one statement run (its `statement_timeout`).
@@ -116,6 +118,7 @@ public final class PostgresDemoStore: DemoStorage {
         return try await translatingErrors {
             let sequence: PostgresRowSequence
             if let page {
+                try await transaction(of: page)
                 sequence = try await page.connection.query(query, logger: logger)
             } else {
                 sequence = try await client.query(query, logger: logger)

@@ -21,6 +21,13 @@ enum PostgresStatements {
         func decodeRow(_ row: PostgresRow) {}
     }
 
+    /// The snapshot a statement sees (inside the page's transaction: the transaction's), as text:
+    /// two equal ones see the same rows (see ``PostgresKeptAnswers``).
+    struct CurrentSnapshot: NoArguments {
+        static let sql = "SELECT pg_current_snapshot()::text"
+        func decodeRow(_ row: PostgresRow) throws -> String { try row.decode(String.self) }
+    }
+
     /// A read-only transaction has nothing to write: this ends its snapshot.
     struct Commit: NoArguments {
         static let sql = "COMMIT"

@@ -1,0 +1,111 @@
+#if PostgreSQL
+@testable import DemoApp
+import Foundation
+import HTTPTestSupport
+import Logging
+import Testing
+
+/// The PostgreSQL store keeps what pages read while the database's snapshot is unchanged: a page
+/// that reads nothing new costs one statement, and a write shows on the next page whoever made
+/// it (the store, or another program on the database), or in the middle of a page that had
+/// taken kept answers, which is then read again from the start.
+@Suite(.serialized) struct PostgresKeptAnswersTests {
+    @Test(.enabled(if: PostgresCluster.isInstalled))
+    func keptAnswersCostOneStatementAndNeverOutliveAWrite() async throws {
+        try await withStore { store, cluster in
+            func page() async throws -> (orders: [String], order: String?, recipe: String?, names: Demo.Names) {
+                try await store.reading {
+                    (try await store.orders().map(\.title), try await store.order(id: "ORD-002")?.title,
+                     try await store.recipe(id: "apple-pie")?.name,
+                     try await store.names(users: [1], orders: [], categories: ["desserts"], recipes: ["lemon-tart"]))
+                }
+            }
+            let first = try await page()
+            #expect(first.orders == ["Electronics", "Books", "Clothing"] && first.order == "Books")
+            var (again, statements) = try await cluster.counting { try await page() }
+            #expect(again == first)
+            #expect(statements == ["CurrentSnapshot"])
+
+            // Another program's write: the next page reads afresh, in a transaction.
+            try cluster.psql(#"UPDATE "purchase" SET "title" = 'Edited Elsewhere' WHERE "id" = 'ORD-002'"#)
+            (again, statements) = try await cluster.counting { try await page() }
+            #expect(again.orders == ["Electronics", "Edited Elsewhere", "Clothing"] && again.order == "Edited Elsewhere")
+            #expect(statements.prefix(3) == ["CurrentSnapshot", "Begin", "CurrentSnapshot"] && statements.last == "Commit")
+            #expect(try await cluster.counting { try await page() }.1 == ["CurrentSnapshot"])
+
+            // The store's own write, and a name.
+            #expect(try await store.updateUser(id: 1, name: "Renamed Here"))
+            #expect(try await page().names.users == ["Renamed Here"])
+            #expect(try await store.deleteOrder(id: "ORD-002"))
+            again = try await page()
+            #expect(again.orders == ["Electronics", "Clothing"] && again.order == nil)
+        }
+    }
+
+    /// A page that took kept answers, then had to read something new after a write committed,
+    /// would mix two snapshots: it is read again, from the start, whether or not the app passed
+    /// the store's error on.
+    @Test(.enabled(if: PostgresCluster.isInstalled), arguments: [false, true])
+    func aPageThatMeetsAWriteIsReadAgainAtOneSnapshot(swallowing: Bool) async throws {
+        try await withStore { store, cluster in
+            _ = try await store.reading { try await store.orders() }
+            let runs = Counter()
+            let (orders, recipe) = try await store.reading {
+                let run = runs.next()
+                let orders = try await store.orders().map(\.title)
+                if run == 1 {
+                    try cluster.psql(#"UPDATE "purchase" SET "title" = 'Edited Meanwhile' WHERE "id" = 'ORD-001'"#)
+                }
+                // Not kept yet: the page must open its transaction, and finds the snapshot moved.
+                let recipe = swallowing ? try? await store.recipe(id: "apple-pie")?.name
+                    : try await store.recipe(id: "apple-pie")?.name
+                return (orders, recipe)
+            }
+            #expect(runs.value == 2)
+            #expect(orders == ["Edited Meanwhile", "Books", "Clothing"])
+            #expect(recipe == "Apple Pie")
+            // The page's connection is back in the pool, outside any transaction.
+            #expect(try await store.reading { try await store.order(id: "ORD-001")?.title } == "Edited Meanwhile")
+        }
+    }
+
+    private final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        var value: Int { lock.withLock { count } }
+        func next() -> Int { lock.withLock { count += 1; return count } }
+    }
+
+    /// A store on a cluster of the test's own, whose statements are logged, without autovacuum:
+    /// its transactions would move the snapshot at moments the test does not choose.
+    private func withStore(_ body: (PostgresDemoStore, PostgresCluster) async throws -> Void) async throws {
+        let cluster = try await onThread { try PostgresCluster() }
+        defer { cluster.destroy() }
+        try cluster.psql("ALTER SYSTEM SET autovacuum = off")
+        try cluster.psql("ALTER SYSTEM SET log_statement = 'all'")
+        try cluster.psql("SELECT pg_reload_conf()")
+        let store = PostgresDemoStore(url: cluster.url, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await store.run() }
+            defer { group.cancelAll() }
+            try await store.migrate()
+            try await body(store, cluster)
+        }
+    }
+}
+
+extension PostgresCluster {
+    /// `body`'s result, and the statements the server ran meanwhile (see `StatementCountTests`).
+    func counting<Result>(_ body: () async throws -> Result) async throws -> (Result, [String]) {
+        let before = log.utf8.count
+        let result = try await body()
+        return (result, StatementCountTests.statements(in: String(log.utf8.dropFirst(before)) ?? ""))
+    }
+
+    func counting<Result>(_ body: () throws -> Result) throws -> (Result, [String]) {
+        let before = log.utf8.count
+        let result = try body()
+        return (result, StatementCountTests.statements(in: String(log.utf8.dropFirst(before)) ?? ""))
+    }
+}
+#endif
