@@ -79,7 +79,8 @@ public protocol NavigationApp: Sendable {
     /// Runs everything a GET or HEAD asks of the app (titles, screens, split columns) inside
     /// one call: an app whose data lives in a database can answer all of it from one read, so a
     /// page shows one consistent snapshot and takes one connection instead of one per question.
-    /// By default: `body()`.
+    /// It may run `body` again (a read that found its snapshot moved, started over): `body`
+    /// only reads and renders, but calls `navigationChanged(_:context:)`. By default: `body()`.
     ///
     /// ```swift
     /// func reading<Result>(_ body: () async throws -> Result) async throws -> Result {

@@ -33,8 +33,14 @@ import Testing
             #expect(statements.prefix(3) == ["CurrentSnapshot", "Begin", "CurrentSnapshot"] && statements.last == "Commit")
             #expect(try await cluster.counting { try await page() }.1 == ["CurrentSnapshot"])
 
-            // The store's own write, and a name.
+            // The store's own write, and a name; a write that changes nothing moves no version.
+            let versions = { try await store.versions(of: [DemoTopic.orders, DemoTopic.users]) }
+            let before = try await versions()
+            #expect(try await !store.updateOrder(id: "ORD-999", title: "Ghost", cents: 1))
+            #expect(try await !store.deleteOrder(id: "ORD-999"))
+            #expect(try await versions() == before)
             #expect(try await store.updateUser(id: 1, name: "Renamed Here"))
+            #expect(try await versions()[DemoTopic.users] == (before[DemoTopic.users] ?? 0) + 1)
             #expect(try await page().names.users == ["Renamed Here"])
             #expect(try await store.deleteOrder(id: "ORD-002"))
             again = try await page()
