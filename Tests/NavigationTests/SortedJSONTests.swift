@@ -10,6 +10,7 @@ import Testing
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         var failures: [String] = []
+        var coverage = (columns: 0, nested: 0, detents: 0)
         for index in 0..<PropertyTests.count {
             var state = generator.state()
             if index % 3 == 0 {
@@ -21,11 +22,26 @@ import Testing
             if index % 5 == 0 {
                 state.customization = TabCustomization(order: TestTab.allCases.reversed(), hidden: [.profile])
             }
+            // Every member the state writes: column choices, a presentation's own stack and
+            // detent, presentations over presentations, the scene storage and the owner.
+            if index % 4 == 1 { state.apply(.setColumns(index % 8 == 1 ? .all : .detailOnly)) }
+            if index % 2 == 0, state.presentation != nil {
+                state.apply(.pushPresented(generator.route()))
+                state.apply(.setDetent(index % 4 == 0 ? .medium : .large))
+                if let over = generator.destination() { state.apply(.presentOver(over)) }
+                state.apply(.pushPresented(generator.route()))
+            }
+            if index % 6 == 0 { state.sceneStorage = [generator.id(): generator.id(), "b": "\u{0}/\""] }
+            if index % 7 == 0 { state.bind(to: generator.id()) }
+            coverage.columns += state[state.selectedTab].columns != .automatic ? 1 : 0
+            coverage.nested += state.presentations.count > 1 ? 1 : 0
+            coverage.detents += state.presentations.contains { $0.detent != nil } ? 1 : 0
             let written = try state.sortedJSON()
             let expected = Array(try encoder.encode(state))
             if written != expected { failures.append(String(decoding: expected, as: UTF8.self)) }
         }
         #expect(failures.isEmpty, "\(failures.count) states, e.g. \(failures.prefix(2))")
+        #expect(coverage.columns > 20 && coverage.nested > 20 && coverage.detents > 20, "\(coverage)")
     }
 
     @Test func whatItDoesNotWriteIsRefusedAndJSONEncoderWritesIt() throws {

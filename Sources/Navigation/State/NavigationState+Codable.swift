@@ -100,23 +100,3 @@ extension NavigationState: Codable {
         try container.encodeIfPresent(presented.detent, forKey: .detent)
     }
 }
-
-extension NavigationState {
-    /// The state in the JSON shape above, keys sorted: the bytes `JSONEncoder` with `.sortedKeys`
-    /// writes, made without it when the routes hold only strings, integers, booleans and
-    /// containers (a third of the CPU of a JSON answer went to `JSONEncoder`), with it otherwise.
-    ///
-    /// ```swift
-    /// let body = try state.sortedJSON()   // {"features":[],"hiddenTabs":[],"presentation":null,…}
-    /// ```
-    public func sortedJSON() throws -> [UInt8] {
-        do {
-            return try SortedJSONEncoder.encode(self)
-        } catch {
-            // Unsupported, or a route that throws: `JSONEncoder` answers, or throws naming where.
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            return Array(try encoder.encode(self))
-        }
-    }
-}
