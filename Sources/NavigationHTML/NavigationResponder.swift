@@ -224,7 +224,7 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
 
     private func wantsJSON(_ request: Request) -> Bool {
         guard let accept = request.headers["Accept"] else { return false }
-        return accept.contains("application/json") && !accept.contains("text/html")
+        return accept.containsBytes("application/json") && !accept.containsBytes("text/html")
     }
 
     private func json(_ page: RenderedPage<Schema>) throws -> Response {

@@ -19,7 +19,7 @@ extension NavigationResponder {
         reading: CookieReading<Schema>?, referer: String?, next: Location<Schema>, visible: EncodedStack<Schema.Route>
     ) -> NavigationMovement {
         guard let reading else { return .none }
-        guard referer?.contains("present=") == true else { return reading.movement(to: next, visible: visible) }
+        guard referer?.containsBytes("present=") == true else { return reading.movement(to: next, visible: visible) }
         return Location.movement(from: previousLocation(reading: reading, referer: referer, next: next), to: next)
     }
 
@@ -37,7 +37,7 @@ extension NavigationResponder {
         }
         let remembered = restored.location
         // Only a page with a presentation adds anything to what the cookie says.
-        guard let referer, referer.contains("present="), let shown = location(of: referer),
+        guard let referer, referer.containsBytes("present="), let shown = location(of: referer),
               shown.tab == remembered.tab,
               shown.path == remembered.path || (remembered.tab == next.tab && remembered.path == next.path)
         else { return remembered }

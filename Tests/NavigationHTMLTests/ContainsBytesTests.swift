@@ -1,0 +1,26 @@
+import Testing
+@testable import NavigationHTML
+
+/// The byte search the responder reads `Accept` and `Referer` with agrees with `contains` on
+/// every placement, and on text that is not ASCII.
+@Suite struct ContainsBytesTests {
+    @Test func findsWhatContainsFinds() {
+        let texts = ["", "p", "present", "present=", "?present=", "a?present=sheet", "/x?tab=1&present=",
+                     "présent=", "pres\u{301}ent=", "text/html,application/json;q=0.9", "application/jso",
+                     "é?present=é", String(repeating: "presen", count: 50) + "t="]
+        for text in texts {
+            #expect(text.containsBytes("present=") == Array(text.utf8).windows("present=").contains(true), "\(text)")
+            #expect(text.containsBytes("present=") == text.contains("present="), "\(text)")
+            #expect(Substring(text).containsBytes("application/json") == text.contains("application/json"), "\(text)")
+        }
+        #expect("x".containsBytes(""))
+    }
+}
+
+private extension Array where Element == UInt8 {
+    func windows(_ part: String) -> [Bool] {
+        let needle = Array(part.utf8)
+        guard count >= needle.count else { return [] }
+        return (0...(count - needle.count)).map { Array(self[$0..<$0 + needle.count]) == needle }
+    }
+}
