@@ -1,5 +1,3 @@
-import Foundation
-
 /// The JSON state shape that outside tools rely on:
 ///
 /// ```json
