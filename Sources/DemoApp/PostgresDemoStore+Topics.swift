@@ -9,7 +9,7 @@ import PostgresNIO
 extension PostgresDemoStore {
     static let channel = "navigation_topics"
 
-    /// Kept with the page's other reads, at its snapshot (``PostgresKeptAnswers``): a write
+    /// Kept with the page's other reads, at its snapshot (`keptAnswers`): a write
     /// that moves a version moves the snapshot too.
     public func versions(of topics: Set<Topic>) async throws -> [Topic: Int] {
         let names = topics.map(\.name).sorted()
@@ -26,19 +26,33 @@ extension PostgresDemoStore {
     /// Moves `topics`' versions in `connection`'s transaction, and notifies the listeners of
     /// every instance (this one's among them) once it commits.
     func move(_ topics: [Topic], on connection: PostgresConnection) async throws {
-        var lines: [String] = []
-        for topic in Set(topics) {
-            let name = topic.name
-            let versions = try await connection.query(#"""
-                INSERT INTO "topicVersion" ("topic", "version") VALUES (\#(name), 1)
-                ON CONFLICT ("topic") DO UPDATE SET "version" = "topicVersion"."version" + 1 RETURNING "version"
-                """#, logger: logger).decode(Int.self)
-            for try await version in versions { lines.append("\(version)\t\(name)") }
-        }
-        guard !lines.isEmpty else { return }
-        let payload = lines.joined(separator: "\n")
-        try await connection.query(#"SELECT pg_notify(\#(Self.channel), \#(payload))"#, logger: logger)
+        guard !topics.isEmpty else { return }
+        var binds = PostgresBindings()
+        binds.append(Set(topics).map(\.name))
+        try await connection.query(PostgresQuery(unsafeSQL: """
+            WITH \(Self.moved(topicsParameter: 1, when: "true")) SELECT \(Self.notified)
+            """, binds: binds), logger: logger)
     }
+
+    /// The common table `"moved"` of a statement that writes: when `condition` holds, the
+    /// versions of the topics in parameter `$topicsParameter` (an array of names), each one more
+    /// (a new topic's 1), with their topics.
+    static func moved(topicsParameter: Int, when condition: String) -> String {
+        """
+        "moved" AS (
+            INSERT INTO "topicVersion" ("topic", "version")
+            SELECT "name", 1 FROM unnest($\(topicsParameter)::text[]) AS "name" WHERE \(condition)
+            ON CONFLICT ("topic") DO UPDATE SET "version" = "topicVersion"."version" + 1 RETURNING "topic", "version")
+        """
+    }
+
+    /// The notification of what `"moved"` returned, a version and a topic per line (see
+    /// `versions(in:)`), as text; null, and nothing sent, when it returned no row. Sent when the
+    /// transaction commits.
+    static let notified = """
+        (SELECT pg_notify('\(channel)', string_agg("version" || E'\\t' || "topic", E'\\n'))::text
+        FROM "moved" HAVING count(*) > 0)
+        """
 
     /// Listens on one connection of the pool for the versions writes publish, until cancelled.
     /// Whenever it (re)starts listening, changes made while it was not may have been missed:

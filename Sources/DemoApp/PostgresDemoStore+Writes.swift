@@ -34,14 +34,8 @@ extension PostgresDemoStore {
         var binds = change.binds
         binds.append(Set(topics).map(\.name))
         let query = PostgresQuery(unsafeSQL: """
-            WITH "changed" AS (\(change.sql)),
-            "moved" AS (
-                INSERT INTO "topicVersion" ("topic", "version")
-                SELECT "name", 1 FROM unnest($\(binds.count)::text[]) AS "name" WHERE EXISTS (SELECT FROM "changed")
-                ON CONFLICT ("topic") DO UPDATE SET "version" = "topicVersion"."version" + 1 RETURNING "topic", "version")
-            SELECT EXISTS (SELECT FROM "changed"), (
-                SELECT pg_notify('\(Self.channel)', string_agg("version" || E'\\t' || "topic", E'\\n'))::text
-                FROM "moved" HAVING count(*) > 0)
+            WITH "changed" AS (\(change.sql)), \(Self.moved(topicsParameter: binds.count, when: #"EXISTS (SELECT FROM "changed")"#))
+            SELECT EXISTS (SELECT FROM "changed"), \(Self.notified)
             """, binds: binds)
         try checkReachable()
         return try await translatingErrors {
