@@ -42,7 +42,7 @@ extension DemoStore {
 
         /// The names, and the whole answers: each part checks the version on its own.
         private let entries = Locked(Entries())
-        private let answers = Locked<(version: Int64, values: [Key: any Sendable])>((.min, [:]))
+        private let answers = KeptAnswers<Int64>()
         /// The version the page's transaction read as it began; nil between pages.
         private let currentPageVersion = Locked<Int64?>(nil)
 
@@ -59,33 +59,12 @@ extension DemoStore {
             try Int64.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? .min
         }
 
-        /// The answer kept for `key` at `version`, if any.
-        private func answer<Value: Sendable>(_ key: Key, as type: Value.Type, version: Int64) -> Value? {
-            answers.withLock { answers in
-                guard answers.version == version else {
-                    answers = (version, [:])
-                    return nil
-                }
-                // Looked up first: a missing answer cast to an optional `Value` would pass as nil.
-                guard let answer = answers.values[key] else { return nil }
-                return answer as? Value
-            }
-        }
-
         /// The answer for `key` at `version`: the one kept, else `read`'s, then kept.
         func answer<Value: Sendable>(_ key: Key, version: Int64, read: () throws -> Value) rethrows -> Value {
-            if let answer = answer(key, as: Value.self, version: version) { return answer }
+            if let answer = answers.answer(key, as: Value.self, at: version) { return answer }
             let answer = try read()
-            remember(answer, for: key, version: version)
+            answers.keep(answer, for: key, at: version)
             return answer
-        }
-
-        /// Keeps `value`, read at `version`, as the answer for `key`.
-        private func remember(_ value: some Sendable, for key: Key, version: Int64) {
-            answers.withLock { answers in
-                if answers.version != version || answers.values.count >= Self.limit { answers = (version, [:]) }
-                answers.values[key] = value
-            }
         }
 
         /// The names of these ids at `version`: those kept, else `read`'s, then kept.

@@ -16,7 +16,7 @@ extension PostgresDemoStore {
     }
 
     /// The snapshot moved between the page's first statement and a read it had to make: what it
-    /// took from ``PostgresKeptAnswers`` so far may disagree with what it would read now.
+    /// took from `keptAnswers` so far may disagree with what it would read now.
     struct SnapshotMoved: Error {}
 
     /// The page of this store in progress on this task, if any.
@@ -28,7 +28,7 @@ extension PostgresDemoStore {
     /// Runs `body`, every read of one page, at one snapshot of the database, as SQLite's read
     /// transaction gives.
     ///
-    /// With answers kept (``PostgresKeptAnswers``), the page first asks for the current snapshot:
+    /// With answers kept (`keptAnswers`), the page first asks for the current snapshot:
     /// if it is the one they were read at, the page takes them, and opens its REPEATABLE READ
     /// transaction only for a read none answers. A page that reads nothing new costs that one
     /// statement, instead of a transaction around every read. When the snapshot moved before
@@ -46,7 +46,7 @@ extension PostgresDemoStore {
             try await client.withConnection { connection in
                 // On the connection's own thread (see EventLoopTaskExecutor).
                 try await withTaskExecutorPreference(EventLoopTaskExecutor(connection.eventLoop)) {
-                    var trustsKept = keptAnswers.snapshot != nil
+                    var trustsKept = keptAnswers.version != nil
                     while true {
                         let page = Page(store: ObjectIdentifier(self), connection: connection)
                         do {
@@ -79,7 +79,7 @@ extension PostgresDemoStore {
     private func start(_ page: Page, trustingKept: Bool) async throws {
         if trustingKept {
             let snapshot = try await currentSnapshot(on: page.connection)
-            if snapshot == keptAnswers.snapshot {
+            if snapshot == keptAnswers.version {
                 page.state.withLock { $0.snapshot = snapshot }
                 return
             }
@@ -130,7 +130,7 @@ extension PostgresDemoStore {
     }
 
     /// The answer for `key`: inside a page, the one the page has kept, or the one kept at its
-    /// snapshot across pages (see ``PostgresKeptAnswers``), else `read`'s, then kept for both;
+    /// snapshot across pages (`keptAnswers`), else `read`'s, then kept for both;
     /// outside one, `read`'s.
     func kept<Value: Sendable>(_ key: PostgresPageAnswers.Key, _ read: () async throws -> Value) async throws -> Value {
         guard let page else { return try await read() }

@@ -39,8 +39,13 @@ public final class PostgresDemoStore: DemoStorage {
     /// Where the versions writes publish are announced, as the listener hears them (see
     /// PostgresDemoStore+Topics.swift).
     let broadcast = TopicBroadcast()
-    /// What pages read, kept while the database's snapshot is the one it was read at.
-    let keptAnswers = PostgresKeptAnswers()
+    /// What pages read, kept across pages while the database's snapshot is the one they read it
+    /// at (see `reading(_:)`). A snapshot (`pg_current_snapshot()`: the oldest transaction still
+    /// running, the next to be numbered, those running between them) changes whenever a
+    /// transaction that writes is numbered or ends, on any connection of any instance, and two
+    /// equal snapshots see the same rows: a write shows on the very next page, wherever it was
+    /// made. Instances keep their own; nothing is shared but the database.
+    let keptAnswers = KeptAnswers<String>()
 
     /// - Parameters:
     ///   - statementTimeout: How long PostgreSQL lets one statement run (its `statement_timeout`).

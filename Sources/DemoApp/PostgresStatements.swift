@@ -22,7 +22,7 @@ enum PostgresStatements {
     }
 
     /// The snapshot a statement sees (inside the page's transaction: the transaction's), as text:
-    /// two equal ones see the same rows (see ``PostgresKeptAnswers``).
+    /// two equal ones see the same rows (see `PostgresDemoStore.keptAnswers`).
     struct CurrentSnapshot: NoArguments {
         static let sql = "SELECT pg_current_snapshot()::text"
         func decodeRow(_ row: PostgresRow) throws -> String { try row.decode(String.self) }

@@ -7,7 +7,7 @@ import Testing
 /// an order page and a recipe page read their data in a fixed, small number of statements, every
 /// one prepared (postgres-nio names it; a plain query is `<unnamed>` and parsed every time), after
 /// any write; and in one statement, the snapshot's, while nothing was written since they were read
-/// (see `PostgresKeptAnswers`). A change that makes a page read something twice, or a read that
+/// (see `PostgresDemoStore.keptAnswers`). A change that makes a page read something twice, or a read that
 /// stops being prepared or kept, fails here rather than showing up as a slower page under load.
 @Suite(.serialized) struct StatementCountTests {
     /// Each page's statements after a write, in the order the store sends them (after the
