@@ -27,8 +27,10 @@ struct PresentationSource {
 
     /// Marks the first link in `html` that leads to the presentation, unless one was marked.
     mutating func mark(in html: inout [UInt8]) {
-        guard !isFound, let found = html.firstRange(of: needle) else { return }
-        html.insert(contentsOf: Self.attribute, at: found.lowerBound)
+        guard !isFound,
+              let found = html.withUnsafeBufferPointer({ page in needle.withUnsafeBufferPointer { page.firstOffset(of: $0) } })
+        else { return }
+        html.insert(contentsOf: Self.attribute, at: found)
         isFound = true
     }
 

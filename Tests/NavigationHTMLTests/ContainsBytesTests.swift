@@ -15,6 +15,20 @@ import Testing
         }
         #expect("x".containsBytes(""))
     }
+
+    /// The offset is the first window's, past partial matches and at either end.
+    @Test func findsTheFirstPlace() {
+        let cases: [(String, String)] = [
+            ("", "a"), ("a", ""), ("abc", "abc"), ("abc", "abcd"), ("aaab", "aab"), ("xhref=\"/a\" href=\"/b\"", "href=\"/b\""),
+            ("abcabd", "abd"), ("ab", "b"), ("ba", "b"), ("hhhh", "hh"), ("é présent", "présent"),
+        ]
+        for (text, part) in cases {
+            let bytes = Array(text.utf8)
+            let expected = part.isEmpty ? 0 : bytes.windows(part).firstIndex(of: true)
+            let found = bytes.withUnsafeBufferPointer { page in Array(part.utf8).withUnsafeBufferPointer { page.firstOffset(of: $0) } }
+            #expect(found == expected, "\(text) / \(part)")
+        }
+    }
 }
 
 private extension Array where Element == UInt8 {
