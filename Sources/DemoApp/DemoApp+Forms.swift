@@ -51,7 +51,7 @@ extension DemoApp {
             // Cancel with edits asks first, keeping them on the URL for Keep Editing.
             let order = try await order(orderId)
             let title = submission["title"], amount = submission["amount"]
-            guard title != order.title || amount != order.amount.replacingOccurrences(of: "$", with: "") else {
+            guard title != order.title || amount != order.decimalAmount else {
                 return .navigate([.dismiss])
             }
             return .navigateWithArguments([.presentOver(.discardChanges(orderId: orderId))],

@@ -28,7 +28,7 @@ extension DemoApp {
                 FormField("Title", name: "title", value: context.query["presented-title"] ?? order.title,
                           maxLength: OrderForm.title.maxLength, isRequired: true),
                 FormField("Amount (USD)", name: "amount",
-                          value: context.query["presented-amount"] ?? order.amount.replacingOccurrences(of: "$", with: ""),
+                          value: context.query["presented-amount"] ?? order.decimalAmount,
                           maxLength: 12, inputMode: "decimal", isRequired: true),
             ], cancelHref: context.href(.dismiss), cancelAction: "cancelEdit", context: context)
             // Sent back with a mistake to mend, the form holds edits a click behind it would lose.

@@ -17,6 +17,9 @@ import MicroHTTP
                 Demo.Order(id: "ORD-003", title: "Clothing", cents: 8999, placedOn: "2026-11-05"),
             ])
             #expect(try store.orders().map(\.amount) == ["$299.99", "$45.00", "$89.99"])
+            #expect(try store.orders().map(\.decimalAmount) == ["299.99", "45.00", "89.99"])
+            #expect([Demo.Order(id: "x", title: "", cents: -150), Demo.Order(id: "x", title: "", cents: 7)]
+                .map { [$0.amount, $0.decimalAmount] } == [["-$1.50", "-1.50"], ["$0.07", "0.07"]])
             #expect(try store.orders().map(\.date) == ["Oct 2, 2026", "Oct 18, 2026", "Nov 5, 2026"])
             #expect(try store.users() == [
                 Demo.User(id: 1, name: "Alex Appleseed", memberSince: 2024),

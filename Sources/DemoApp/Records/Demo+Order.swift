@@ -37,11 +37,16 @@ extension Demo {
         }
 
         /// The price in dollars for display: `29999` → `"$299.99"`, `-150` → `"-$1.50"`.
-        public var amount: String {
+        public var amount: String { dollars(symbol: "$") }
+
+        /// The price as the edit form shows and takes it: `29999` → `"299.99"`, `-150` → `"-1.50"`.
+        public var decimalAmount: String { dollars(symbol: "") }
+
+        private func dollars(symbol: String) -> String {
             let magnitude = cents.magnitude
             let fraction = String(magnitude % 100)
             let padded = fraction.count < 2 ? "0" + fraction : fraction
-            return "\(cents < 0 ? "-" : "")$\(magnitude / 100).\(padded)"
+            return "\(cents < 0 ? "-" : "")\(symbol)\(magnitude / 100).\(padded)"
         }
     }
 }
