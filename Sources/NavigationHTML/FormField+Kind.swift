@@ -51,7 +51,7 @@ extension FormField {
     /// says why it is not accepted: `requiredMessage` or `invalidMessage` when the app gave one,
     /// else the library's.
     public func check(_ posted: String?) -> Result<String, InvalidField> {
-        let value = (posted ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let value = (posted ?? "").trimmingWhitespace
         if case .toggle = kind {
             let isOn = value == "on"
             return isRequired && !isOn ? .failure(refusal(required: true)) : .success(isOn ? "on" : "off")

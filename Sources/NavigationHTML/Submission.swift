@@ -27,7 +27,7 @@ public struct Submission: Sendable {
 
     /// The field's value with surrounding whitespace removed, or "" when absent.
     public subscript(_ name: String) -> String {
-        (fields[name] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        (fields[name] ?? "").trimmingWhitespace
     }
 
     /// The field's value, trimmed as `subscript(_:)` trims it, when it keeps `rule`; else throws
