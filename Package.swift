@@ -171,6 +171,14 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
+// A file sees the members other modules' extensions add only when it imports that module
+// (SE-0444). Without it, Foundation imported by one file of a module lent its overloads to every
+// other: `firstRange(of:)` on bytes resolved to `DataProtocol`'s generic search in a file that
+// never imported Foundation, and cost every page a twentieth of its CPU.
+for target in package.targets where target.type != .plugin && target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
+}
+
 if threadSanitizer {
     // Neither run nor linked by DemoAppTests and MicroHTTPTests, the suites scripts/tsan runs.
     let notRun: Set = [

@@ -1,6 +1,7 @@
 import MicroHTTP
 import Navigation
 import NavigationHTML
+import Foundation
 
 extension DemoApp {
     /// Deep links that need the store or the query: `/dish/<name>` opens the recipe of that name

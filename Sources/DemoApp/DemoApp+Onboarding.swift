@@ -1,5 +1,6 @@
 import Navigation
 import NavigationHTML
+import Foundation
 
 /// The model of `demo/onboarding.mustache`.
 struct OnboardingPage: Sendable {

@@ -49,3 +49,4 @@ extension PostgresDemoStore {
     }
 }
 #endif
+import Synchronization

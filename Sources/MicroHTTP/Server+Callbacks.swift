@@ -2,6 +2,8 @@ import CMicroHTTPD
 #if canImport(Glibc)
 import Glibc
 #endif
+import CoreMetrics
+import Synchronization
 
 // The only place where Swift objects cross C's `void *` arguments (libmicrohttpd's, and
 // pthread_create's for the server's own threads).

@@ -5,6 +5,7 @@ import Logging
 import MicroHTTP
 import NavigationHTML
 import ServiceLifecycle
+import UnixSignals
 
 /// Runs the demo app until SIGINT or SIGTERM, then finishes the requests in flight and exits 0.
 @main

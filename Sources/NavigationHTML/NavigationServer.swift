@@ -3,6 +3,7 @@ import Logging
 import MicroHTTP
 import Navigation
 import ServiceLifecycle
+import UnixSignals
 
 /// An app, served: its key ring, state cookie and responder, the app's own routes beside its
 /// pages, the request log and the server, in one value that is a swift-service-lifecycle

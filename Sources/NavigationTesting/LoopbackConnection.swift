@@ -11,6 +11,7 @@ import Darwin
 private let streamSocket = SOCK_STREAM
 private let sendFlags: Int32 = 0  // SO_NOSIGPIPE is set on the socket instead
 #endif
+import MicroHTTP
 
 /// One TCP connection to the server on loopback, with blocking POSIX calls: used by one thread
 /// at a time (the pool in `LoopbackTransport` hands it over under a lock, hence

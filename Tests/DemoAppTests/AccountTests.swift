@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import HTTPTestSupport
 
 /// A context change (Switch Account, Sign Out) resets every stack, as the seeds reset the path
 /// when the app context changes; tab arrangement and flags stay.

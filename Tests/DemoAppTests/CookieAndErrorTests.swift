@@ -3,6 +3,7 @@ import Foundation
 @_spi(Benchmark) import Navigation
 import NavigationHTML
 import Testing
+import HTTPTestSupport
 
 /// The state cookie's rules and the answers to bad input, as a client sees them.
 @Suite struct CookieAndErrorTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import HTTPTestSupport
 
 /// The seeds' deep links, cold (no cookie) and warm (a cookie holding other stacks).
 @Suite struct DeepLinkTests {

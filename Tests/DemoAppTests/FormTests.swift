@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import HTTPTestSupport
 
 /// Sheets that own their actions: Save (POST, 303 to the background), invalid input (422 with
 /// the input kept), Cancel, delete through a confirmation, and refused cross-site posts.

@@ -4,6 +4,7 @@ import HTTPTestSupport
 import Logging
 import MetricsTestKit
 import Testing
+import MicroHTTP
 
 /// The demo's request metrics stay a handful of series however many screens are visited: they
 /// are labelled by the kind of screen (tab and route case), never by the path.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import HTTPTestSupport
 
 /// A presentation over a presentation, on the demo: Edit Order over the order sheet, and
 /// "Discard changes?" over the edit sheet, by links and forms, cold from curl, without JavaScript.

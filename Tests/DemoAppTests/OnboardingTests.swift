@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import HTTPTestSupport
 
 /// The seeds' onboarding coordinator as a full-screen cover on the first visit: forwards with
 /// validation, backwards with the collected data kept, skipped, and reopened from Settings.

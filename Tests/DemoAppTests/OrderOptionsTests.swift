@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import HTTPTestSupport
 
 /// Seed 000's "Options": a confirmation dialog with several actions on the order detail, each
 /// doing what it says (Edit opens the edit sheet, Delete deletes and pops, Cancel closes).

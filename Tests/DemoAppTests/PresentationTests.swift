@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import HTTPTestSupport
 
 /// Every presentation style: opened by a link, in the URL, cold from curl, and closed again.
 @Suite struct PresentationTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import HTTPTestSupport
 
 /// Restoring what the cookie remembers: `/` reopens the last screen, and screens whose items were
 /// deleted meanwhile are dropped with a notice (the seeds' `compactMap`), never an error page.

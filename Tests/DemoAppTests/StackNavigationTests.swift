@@ -1,4 +1,5 @@
 import Testing
+import HTTPTestSupport
 
 /// A user clicking through stacks and tabs, by links found in the returned HTML.
 @Suite struct StackNavigationTests {

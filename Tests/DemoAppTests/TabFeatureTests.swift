@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import HTTPTestSupport
 
 /// Tab sections, the search tab, the Beta tab behind a feature flag, and tab customization.
 @Suite struct TabFeatureTests {

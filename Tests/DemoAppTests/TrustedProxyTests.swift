@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import HTTPTestSupport
 
 /// Behind a TLS-terminating proxy that the server trusts (`--trusted-proxy`): the state cookie is
 /// `Secure` with the `__Host-` prefix over https, forms compare `Origin` with the forwarded host,

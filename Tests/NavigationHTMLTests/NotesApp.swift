@@ -1,6 +1,7 @@
 import MicroHTTP
 import Navigation
 import NavigationHTML
+import Foundation
 
 // A small app on the public API. Its routes write no path code: `/notes/note/2` and
 // `?present=help` come from their `Codable` conformance.

@@ -2,6 +2,7 @@ import MicroHTTP
 import Navigation
 import NavigationHTML
 import Testing
+import Foundation
 
 /// A searchable list on a tab's root, and one in a sheet: each filters by `context.searchText`,
 /// and each row has a form, as a result a user acts on.

@@ -1,5 +1,6 @@
 import NavigationHTML
 import Testing
+import Foundation
 
 /// Lengths in characters and in bytes, control characters, line breaks and combining marks, as an
 /// attacker would send them and as people of every script type.

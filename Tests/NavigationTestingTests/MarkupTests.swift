@@ -1,6 +1,7 @@
 import MicroHTTP
 @testable import NavigationTesting
 import Testing
+import Navigation
 
 /// The kit's reading of markup, URLs and cookies, on hand-written input.
 @Suite struct MarkupTests {

@@ -2,6 +2,7 @@ import MicroHTTP
 import Navigation
 import NavigationHTML
 import Synchronization
+import Foundation
 
 // A tiny app of the tests' own: a shelf of books in one tab, a wishlist in another, and a sheet
 // whose form adds a book. Its server puts a few plain endpoints in front of the app (`/echo`,

@@ -1,4 +1,5 @@
 import Navigation
+import Foundation
 
 // A schema that writes no path code at all: every route and destination gets its URL from its
 // synthesized `Codable` conformance, as `enum Route: Hashable, Codable` does in the seeds.
