@@ -1,4 +1,3 @@
-import Foundation
 import MicroHTTP
 import Navigation
 

@@ -1,4 +1,3 @@
-import Foundation
 
 /// What a request's URL names, as read by `Location.match(path:query:)`.
 public enum URLMatch<Schema: NavigationSchema>: Hashable, Sendable {

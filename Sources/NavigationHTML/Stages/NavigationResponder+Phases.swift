@@ -1,4 +1,3 @@
-import Foundation
 @_spi(Benchmark) @_spi(Fuzzing) import Navigation
 import MicroHTTP
 
