@@ -3,6 +3,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+// The socket address types, as libmicrohttpd's header brings them in.
+import CMicroHTTPD
 
 /// An IP address and port to listen on, parsed from a literal so that binding
 /// never depends on name resolution.

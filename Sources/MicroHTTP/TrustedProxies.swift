@@ -3,6 +3,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+// The socket address types, as libmicrohttpd's header brings them in.
+import CMicroHTTPD
 
 /// The proxies whose `X-Forwarded-For`, `X-Forwarded-Proto`, `X-Forwarded-Host` and `X-Request-Id` headers the
 /// server believes: only a request whose connection comes from one of these addresses has them
