@@ -30,6 +30,7 @@ public final class LiveUpdates: Service, Sendable {
     public let tokenLifetime: Duration
     let keys: KeyRing
     private let watchers = Watchers()
+    private let recentTokens = RecentTokens()
     private let isListening = Atomic(false)
     private let logger: Logger
 
@@ -135,8 +136,12 @@ public final class LiveUpdates: Service, Sendable {
 
     /// The signed token of the stream for a page drawn from `versions` for `owner`.
     func token(versions: [Topic: Int], owner: String?, now: Date = Date()) -> String {
-        let expires = Int(now.timeIntervalSince1970) + Int(tokenLifetime.components.seconds)
-        return UpdateToken(versions: versions, owner: owner, expires: expires).sealed(with: keys)
+        recentTokens.token(
+            versions: versions, owner: owner, now: Int(now.timeIntervalSince1970),
+            lifetime: Int(tokenLifetime.components.seconds)
+        ) { expires in
+            UpdateToken(versions: versions, owner: owner, expires: expires).sealed(with: keys)
+        }
     }
 }
 
