@@ -29,7 +29,7 @@ extension DemoStore {
         guard !(users.isEmpty && orders.isEmpty && categories.isEmpty && recipes.isEmpty) else { return Demo.Names() }
         // In a transaction (the page's, or one of its own), so that the version and the rows
         // come from one snapshot.
-        if let (reader, version) = pageReader() {
+        if let (reader, version) = try pageReader() {
             return try reader.cache.names(users: users, orders: orders, categories: categories, recipes: recipes,
                                           version: version) {
                 try reader.queue.unsafeReentrantRead { db in

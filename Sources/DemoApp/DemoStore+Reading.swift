@@ -24,42 +24,47 @@ extension DemoStore {
         return try await CurrentReading.$value.withValue(page, operation: body)
     }
 
-    /// Takes a connection and begins the page's transaction, or nil when a page of this store
-    /// is in progress on this thread already (the body then joins it).
+    /// Takes a connection for the page, or nil when a page of this store is in progress on this
+    /// thread already (the body then joins it). Its transaction begins with the page's first read
+    /// (`pageConnection()`): a page that reads nothing of the store, as a 404 page, costs no
+    /// `BEGIN`, no file lock and no `COMMIT`.
     private func beginPage() throws -> CurrentReading? {
         if CurrentReading.connection(of: readers) != nil { return nil }
-        let connection = try readers.take()
-        do {
-            // The snapshot begins here, with the version the connection's kept reads are checked
-            // against for the whole page.
-            let version = try connection.queue.inDatabase { db in
-                try db.cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").execute()
-                do {
-                    return try ReadCache.version(db)
-                } catch {
-                    try? db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
-                    throw error
-                }
+        return CurrentReading(readers: readers, connection: try readers.take(), thread: pthread_self())
+    }
+
+    /// Inside a page, its connection, with the page's transaction begun: the snapshot begins
+    /// here, with the version the connection's kept reads are checked against for the rest of
+    /// the page.
+    private func pageConnection() throws -> Reader? {
+        guard let connection = CurrentReading.connection(of: readers) else { return nil }
+        guard connection.cache.pageVersion == nil else { return connection }
+        let version = try connection.queue.inDatabase { db in
+            try db.cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").execute()
+            do {
+                return try ReadCache.version(db)
+            } catch {
+                try? db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
+                throw error
             }
-            connection.cache.setPageVersion(version)
-        } catch {
-            readers.giveBack(connection)
-            throw error
         }
-        return CurrentReading(readers: readers, connection: connection, thread: pthread_self())
+        connection.cache.setPageVersion(version)
+        return connection
     }
 
     /// A read-only transaction has nothing to commit: ending it can only release the snapshot.
     private func endPage(_ page: CurrentReading) {
-        page.connection.cache.setPageVersion(nil)
-        try? page.connection.queue.inDatabase { try $0.cachedStatement(sql: "COMMIT TRANSACTION").execute() }
+        if page.connection.cache.pageVersion != nil {
+            page.connection.cache.setPageVersion(nil)
+            try? page.connection.queue.inDatabase { try $0.cachedStatement(sql: "COMMIT TRANSACTION").execute() }
+        }
         readers.giveBack(page.connection)
     }
 
     /// A read of one statement: inside `reading(_:)` it joins that transaction, else it runs on
     /// a connection of its own (one statement needs no transaction to be consistent).
     func readStatement<Result>(_ body: (Database) throws -> Result) throws -> Result {
-        if let reader = CurrentReading.connection(of: readers) {
+        if let reader = try pageConnection() {
             return try reader.queue.unsafeReentrantRead(body)
         }
         return try readers.withConnection { try $0.queue.inDatabase(body) }
@@ -73,7 +78,7 @@ extension DemoStore {
 
     /// `read(_:)`, with the connection it runs on.
     func read<Result>(_ body: (Database, Reader) throws -> Result) throws -> Result {
-        if let reader = CurrentReading.connection(of: readers) {
+        if let reader = try pageConnection() {
             return try reader.queue.unsafeReentrantRead { try body($0, reader) }
         }
         return try readers.withConnection { reader in
@@ -92,15 +97,15 @@ extension DemoStore {
     /// ``ReadCache``): `body` runs only when it has no answer for `key` at the database's
     /// current version. Inside a page, an answer kept costs no trip to the database at all.
     func cachedRead<Result: Sendable>(_ key: ReadCache.Key, _ body: (Database) throws -> Result) throws -> Result {
-        if let (reader, version) = pageReader() {
+        if let (reader, version) = try pageReader() {
             return try reader.cache.answer(key, version: version) { try reader.queue.unsafeReentrantRead(body) }
         }
         return try read { db, reader in try reader.cache.answer(key, version: try ReadCache.version(db)) { try body(db) } }
     }
 
     /// Inside a page, its connection and the version its transaction began with.
-    func pageReader() -> (reader: Reader, version: Int64)? {
-        guard let reader = CurrentReading.connection(of: readers), let version = reader.cache.pageVersion else { return nil }
+    func pageReader() throws -> (reader: Reader, version: Int64)? {
+        guard let reader = try pageConnection(), let version = reader.cache.pageVersion else { return nil }
         return (reader, version)
     }
 }

@@ -1,5 +1,6 @@
 @testable import DemoApp
 import Foundation
+import GRDB
 import HTTPTestSupport
 import Testing
 import MicroHTTP
@@ -32,6 +33,28 @@ import MicroHTTP
             #expect(try store.order(id: "ORD-001") == edited)
             #expect(try store.names(users: [], orders: ["ORD-003"], categories: [], recipes: []).orders == [false])
             #expect(try store.recipe(id: "apple-pie")?.ingredients.count == 4)
+        }
+    }
+
+    /// The page's transaction begins with its first read: a page that reads nothing (a 404 page)
+    /// opens none, and one that reads takes its snapshot then and ends it with the page.
+    @Test func aPageBeginsItsTransactionWithItsFirstRead() throws {
+        try withStore { store, _ in
+            func inTransaction() throws -> Bool? {
+                try DemoStore.CurrentReading.connection(of: store.readers)?.queue.inDatabase { $0.isInsideTransaction }
+            }
+            let (before, after) = try store.reading {
+                let before = try inTransaction()
+                _ = try store.order(id: "ORD-001")
+                return (before, try inTransaction())
+            }
+            #expect(before == false && after == true)
+            #expect(try store.reading { try inTransaction() } == false)
+            // Each page's connection went back out of any transaction.
+            let connection = try store.readers.take()
+            defer { store.readers.giveBack(connection) }
+            #expect(try connection.queue.inDatabase { $0.isInsideTransaction } == false)
+            #expect(connection.cache.pageVersion == nil)
         }
     }
 
