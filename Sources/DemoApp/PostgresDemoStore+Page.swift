@@ -9,10 +9,13 @@ extension PostgresDemoStore {
         @TaskLocal static var current: Page?
         let store: ObjectIdentifier
         let connection: PostgresConnection
+        /// Whether the page may take answers kept across pages once their snapshot is current.
+        let trustsKept: Bool
         let answers = PostgresPageAnswers()
-        /// The snapshot the page's answers come from (nil until known), whether its transaction
-        /// is open, and whether the snapshot moved before the page could open it (see `transaction`).
-        let state = Locked<(snapshot: String?, isInTransaction: Bool, moved: Bool)>((nil, false, false))
+        /// The snapshot the page's answers come from (nil until known), whether it was asked for,
+        /// whether the page's transaction is open, and whether the snapshot moved before the page
+        /// could open it (see `transaction`).
+        let state = Locked<(snapshot: String?, asked: Bool, isInTransaction: Bool, moved: Bool)>((nil, false, false, false))
     }
 
     /// The snapshot moved between the page's first statement and a read it had to make: what it
@@ -28,10 +31,11 @@ extension PostgresDemoStore {
     /// Runs `body`, every read of one page, at one snapshot of the database, as SQLite's read
     /// transaction gives.
     ///
-    /// With answers kept (`keptAnswers`), the page first asks for the current snapshot:
-    /// if it is the one they were read at, the page takes them, and opens its REPEATABLE READ
-    /// transaction only for a read none answers. A page that reads nothing new costs that one
-    /// statement, instead of a transaction around every read. When the snapshot moved before
+    /// With answers kept (`keptAnswers`), the page's first look at them asks for the current
+    /// snapshot: if it is the one they were read at, the page takes them, and opens its
+    /// REPEATABLE READ transaction only for a read none answers. A page that reads nothing new
+    /// costs that one statement, instead of a transaction around every read, and a page that
+    /// reads nothing of the store (a 404 page) none. When the snapshot moved before
     /// that transaction began (a write committed in between), the page is read again, from the
     /// start, in a transaction of its own: `body` may run twice, so it must only read. Without
     /// answers kept at the current snapshot, the page opens its transaction first. Every
@@ -48,9 +52,8 @@ extension PostgresDemoStore {
                 try await withTaskExecutorPreference(EventLoopTaskExecutor(connection.eventLoop)) {
                     var trustsKept = keptAnswers.version != nil
                     while true {
-                        let page = Page(store: ObjectIdentifier(self), connection: connection)
+                        let page = Page(store: ObjectIdentifier(self), connection: connection, trustsKept: trustsKept)
                         do {
-                            try await start(page, trustingKept: trustsKept)
                             result = try await Page.$current.withValue(page, operation: body)
                             // A read may have met `SnapshotMoved` where the app did not pass it on.
                             if page.state.withLock({ $0.moved }) { throw SnapshotMoved() }
@@ -74,17 +77,17 @@ extension PostgresDemoStore {
         return result!
     }
 
-    /// The page's first statements: the current snapshot, when answers are kept at one, and the
-    /// page's transaction unless that snapshot is theirs.
-    private func start(_ page: Page, trustingKept: Bool) async throws {
-        if trustingKept {
-            let snapshot = try await currentSnapshot(on: page.connection)
-            if snapshot == keptAnswers.version {
-                page.state.withLock { $0.snapshot = snapshot }
-                return
-            }
-        }
-        try await transaction(of: page)
+    /// The snapshot of the answers kept across pages when it is the current one, asked for once
+    /// a page (its first look at them); nil when they are not the page's to take, which then
+    /// reads in its own transaction.
+    private func trustedSnapshot(of page: Page) async throws -> String? {
+        let (snapshot, asked, isInTransaction) = page.state.withLock { ($0.snapshot, $0.asked, $0.isInTransaction) }
+        guard snapshot == nil, !asked, !isInTransaction, page.trustsKept else { return snapshot }
+        page.state.withLock { $0.asked = true }
+        let current = try await currentSnapshot(on: page.connection)
+        guard current == keptAnswers.version else { return nil }
+        page.state.withLock { $0.snapshot = current }
+        return current
     }
 
     /// Opens the page's transaction if it is not open: its snapshot, from its first statement,
@@ -135,7 +138,7 @@ extension PostgresDemoStore {
     func kept<Value: Sendable>(_ key: PostgresPageAnswers.Key, _ read: () async throws -> Value) async throws -> Value {
         guard let page else { return try await read() }
         if let answer = page.answers.answer(key, as: Value.self) { return answer }
-        if let snapshot = page.state.withLock({ $0.snapshot }),
+        if let snapshot = try await trustedSnapshot(of: page),
            let answer = keptAnswers.answer(key, as: Value.self, at: snapshot) {
             page.answers.keep(answer, for: key)
             return answer

@@ -52,6 +52,11 @@ import Testing
                 #expect(status == 200)
                 #expect(statements == ["CurrentSnapshot"], "\(page.path)")
             }
+            // A page that reads nothing of the store makes no statement, whatever moved.
+            try cluster.psql("SELECT pg_current_xact_id()")
+            let (status, statements) = try cluster.counting { try user.get("/no-such-page").status }
+            #expect(status == 404)
+            #expect(statements == [])
         }
     }
 
