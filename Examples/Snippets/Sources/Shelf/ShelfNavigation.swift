@@ -1,5 +1,4 @@
 import NavigationHTML
-import Foundation
 
 /// The screens that can be pushed on a tab's stack. Their URLs come from `Codable`:
 /// `.genre(name: "Poetry")` then `.book(id: 1)` in the Library tab is `/library/genre/Poetry/book/1`.
