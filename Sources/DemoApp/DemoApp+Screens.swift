@@ -179,13 +179,22 @@ extension DemoApp {
 
     private func recipeOfTheDay(_ context: ScreenContext<DemoNavigation>) async throws -> ListRow {
         let ids = try await store.recipeIds()
-        let day = Calendar(identifier: .gregorian).ordinality(of: .day, in: .year, for: Date()) ?? 1
+        let day = Self.dayOfYear()
         guard !ids.isEmpty, let recipe = try await store.recipe(id: ids[day % ids.count]) else {
             return ListRow("Recipe of the Day", value: "None")
         }
         return ListRow("Recipe of the Day", subtitle: recipe.name,
                        href: context.href(opening: Location(tab: .recipes, path: [.recipe(recipeId: recipe.id)])),
                        systemImage: "book")
+    }
+
+    /// The day of the year in the server's time zone, 1 on January 1st: as Foundation's
+    /// Gregorian calendar counts it, without making a calendar for every Home page.
+    static func dayOfYear(_ now: time_t = time(nil)) -> Int {
+        var seconds = now
+        var parts = tm()
+        guard localtime_r(&seconds, &parts) != nil else { return 1 }
+        return Int(parts.tm_yday) + 1
     }
 
     /// Switch Account and Sign Out: context changes that reset every stack.

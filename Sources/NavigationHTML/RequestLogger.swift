@@ -71,7 +71,9 @@ public struct RequestLog: HTTPMiddleware {
         line += " "
         line += String(Int(micros))
         line += "µs"
-        logger.info(Logger.Message(stringLiteral: line), metadata: request.id.isEmpty ? nil : ["request_id": .string(request.id)])
+        // The source named, not found again in `#fileID` for every line.
+        logger.info(Logger.Message(stringLiteral: line), metadata: request.id.isEmpty ? nil : ["request_id": .string(request.id)],
+                    source: "NavigationHTML")
     }
 
     /// The status the server answers for an error (see `HTTPResponder`): a cancelled request
