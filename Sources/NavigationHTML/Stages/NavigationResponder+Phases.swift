@@ -42,19 +42,23 @@ import MicroHTTP
                 _ = opened(Location<Schema>.match(path: request.path, query: request.query), path: request.path,
                            over: incoming.restored)
             },
-            try await time("titles (\(routes.count) screens)") { _ = try await app.titles(of: routes) },
+            // Inside one reading, as a page asks: its transaction begun by the first run, the
+            // others answered as a page's later reads are.
+            try await app.reading { try await time("titles (\(routes.count) screens)") { _ = try await app.titles(of: routes) } },
             await time("validate") {
                 var page = page
                 _ = await validate(&page, request: request, formToken: formToken, identity: nil)
             },
-            try await time("screen data") {
-                if let top = page.state.path.last {
-                    _ = try await app.screen(for: top, context: context)
-                } else {
-                    _ = try await app.root(of: page.state.selectedTab, context: context)
+            try await app.reading {
+                try await time("screen data") {
+                    if let top = page.state.path.last {
+                        _ = try await app.screen(for: top, context: context)
+                    } else {
+                        _ = try await app.root(of: page.state.selectedTab, context: context)
+                    }
                 }
             },
-            try await time("page (screen data + templates)") { _ = try await html(page, context: context) },
+            try await app.reading { try await time("page (screen data + templates)") { _ = try await html(page, context: context) } },
             await time("encode (state → JSON)") { _ = cookie.json(of: written) },
             await time("sign (base64, HMAC)") { _ = cookie.seal(json: encoded) },
             try await time("whole respond(to:)") { _ = try await respond(to: request) },
