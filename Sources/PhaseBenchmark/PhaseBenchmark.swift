@@ -24,8 +24,9 @@ import MicroHTTP
 struct PhaseBenchmark {
     static let orders = ["ORD-001", "ORD-002", "ORD-003"]
 
+    /// Orders inside orders, an order on top at every depth, so that only the depth changes.
     static func home(depth: Int) -> String {
-        depth == 0 ? "/home" : "/home/orders" + (0..<depth - 1).map { "/order/\(orders[$0 % 3])" }.joined()
+        "/home" + (0..<depth).map { "/order/\(orders[$0 % 3])" }.joined()
     }
 
     static func main() async throws {
