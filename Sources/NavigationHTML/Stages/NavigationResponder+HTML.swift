@@ -90,10 +90,21 @@ extension NavigationResponder {
         return content.bytes
     }
 
-    /// A template error is the app's bug: a 500 with the message for the log.
+    /// A screen's model, whichever type the app chose.
     private func render(_ model: Any, template: String, into buffer: inout HTMLBuffer) throws {
+        try reportingTemplateErrors { () throws(TemplateError) in try templates.render(model, template: template, into: &buffer) }
+    }
+
+    /// A model whose type is known here (the page's own): no dynamic cast to find its
+    /// `TemplateModel` conformance on every page.
+    private func render<Model: TemplateModel>(_ model: Model, template: String, into buffer: inout HTMLBuffer) throws {
+        try reportingTemplateErrors { () throws(TemplateError) in try templates.render(model, template: template, into: &buffer) }
+    }
+
+    /// A template error is the app's bug: a 500 with the message for the log.
+    private func reportingTemplateErrors(_ body: () throws(TemplateError) -> Void) throws {
         do {
-            try templates.render(model, template: template, into: &buffer)
+            try body()
         } catch {
             throw HTTPError(.internalServerError, error.description)
         }
