@@ -1,6 +1,7 @@
 import Logging
 import MicroHTTP
 import Navigation
+import Synchronization
 
 /// What a screen is rendered in: the current navigation state, the request's query, and what
 /// forms need. Links are built by applying actions to the state, so each is the canonical URL of
@@ -41,7 +42,12 @@ public struct ScreenContext<Schema: NavigationSchema>: Sendable {
     public let formToken: String
     /// Where forms on this screen post to: the URL of the screen itself, the app's own query
     /// arguments included (a form on search results posts with the search).
-    public var formAction: String { Links<Schema>.url(links.url, adding: pageArguments + presentedArguments) }
+    public var formAction: String {
+        formActionOnce.value { Links<Schema>.url(links.url, adding: pageArguments + presentedArguments) }
+    }
+    /// `formAction`, worked out the first time it is asked for: a screen asks once for each form
+    /// and each alert button, and each time it cost the state's whole URL.
+    private let formActionOnce = Once<String>()
     /// The query argument a search on this screen submits (``Screen/searchable(prompt:context:)``):
     /// `q` on a stack's screen, `presented-q` in a presentation, whose arguments a link that
     /// closes it leaves behind.
@@ -205,4 +211,18 @@ private func isLibraryArgument(_ name: String) -> Bool {
           name.utf8[name.utf8.index(after: dash)...].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
     else { return false }
     return ["present", "detent", "presented-path"].contains(name[..<dash])
+}
+
+/// A value worked out the first time it is asked for, then kept: what a context's copies share.
+private final class Once<Value: Sendable>: Sendable {
+    private let kept = Mutex<Value?>(nil)
+
+    func value(_ make: () -> Value) -> Value {
+        kept.withLock { kept in
+            if let value = kept { return value }
+            let value = make()
+            kept = value
+            return value
+        }
+    }
 }

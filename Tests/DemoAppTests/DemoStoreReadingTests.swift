@@ -40,20 +40,20 @@ import MicroHTTP
     /// opens none, and one that reads takes its snapshot then and ends it with the page.
     @Test func aPageBeginsItsTransactionWithItsFirstRead() throws {
         try withStore { store, _ in
-            func inTransaction() throws -> Bool? {
-                try DemoStore.CurrentReading.connection(of: store.readers)?.queue.inDatabase { $0.isInsideTransaction }
+            func inTransaction() -> Bool? {
+                DemoStore.CurrentReading.connection(of: store.readers)?.queue.inDatabase { $0.isInsideTransaction }
             }
             let (before, after) = try store.reading {
-                let before = try inTransaction()
+                let before = inTransaction()
                 _ = try store.order(id: "ORD-001")
-                return (before, try inTransaction())
+                return (before, inTransaction())
             }
             #expect(before == false && after == true)
-            #expect(try store.reading { try inTransaction() } == false)
+            #expect(try store.reading { inTransaction() } == false)
             // Each page's connection went back out of any transaction.
             let connection = try store.readers.take()
             defer { store.readers.giveBack(connection) }
-            #expect(try connection.queue.inDatabase { $0.isInsideTransaction } == false)
+            #expect(connection.queue.inDatabase { $0.isInsideTransaction } == false)
             #expect(connection.cache.pageVersion == nil)
         }
     }
