@@ -1,7 +1,6 @@
 import Logging
 import MicroHTTP
 import Navigation
-import Synchronization
 
 /// What a screen is rendered in: the current navigation state, the request's query, and what
 /// forms need. Links are built by applying actions to the state, so each is the canonical URL of
@@ -43,11 +42,17 @@ public struct ScreenContext<Schema: NavigationSchema>: Sendable {
     /// Where forms on this screen post to: the URL of the screen itself, the app's own query
     /// arguments included (a form on search results posts with the search).
     public var formAction: String {
-        formActionOnce.value { Links<Schema>.url(links.url, adding: pageArguments + presentedArguments) }
+        keptFormAction.withLock { kept in
+            if let kept { return kept }
+            let made = Links<Schema>.url(links.url, adding: pageArguments + presentedArguments)
+            kept = made
+            return made
+        }
     }
-    /// `formAction`, worked out the first time it is asked for: a screen asks once for each form
-    /// and each alert button, and each time it cost the state's whole URL.
-    private let formActionOnce = Once<String>()
+    /// `formAction`, worked out the first time it is asked for and shared by the context's copies:
+    /// a screen asks once for each form and each alert button, and each time it cost the state's
+    /// whole URL.
+    private let keptFormAction = Locked<String?>(nil)
     /// The query argument a search on this screen submits (``Screen/searchable(prompt:context:)``):
     /// `q` on a stack's screen, `presented-q` in a presentation, whose arguments a link that
     /// closes it leaves behind.
@@ -211,18 +216,4 @@ private func isLibraryArgument(_ name: String) -> Bool {
           name.utf8[name.utf8.index(after: dash)...].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
     else { return false }
     return ["present", "detent", "presented-path"].contains(name[..<dash])
-}
-
-/// A value worked out the first time it is asked for, then kept: what a context's copies share.
-private final class Once<Value: Sendable>: Sendable {
-    private let kept = Mutex<Value?>(nil)
-
-    func value(_ make: () -> Value) -> Value {
-        kept.withLock { kept in
-            if let value = kept { return value }
-            let value = make()
-            kept = value
-            return value
-        }
-    }
 }
