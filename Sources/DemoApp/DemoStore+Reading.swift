@@ -37,8 +37,14 @@ extension DemoStore {
     /// here, with the version the connection's kept reads are checked against for the rest of
     /// the page.
     private func pageConnection() throws -> Reader? {
+        try pageReader()?.reader
+    }
+
+    /// Inside a page, its connection and the version its transaction began with (see
+    /// `pageConnection()`).
+    func pageReader() throws -> (reader: Reader, version: Int64)? {
         guard let connection = CurrentReading.connection(of: readers) else { return nil }
-        guard connection.cache.pageVersion == nil else { return connection }
+        if let version = connection.cache.pageVersion { return (connection, version) }
         let version = try connection.queue.inDatabase { db in
             try db.cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").execute()
             do {
@@ -49,7 +55,7 @@ extension DemoStore {
             }
         }
         connection.cache.setPageVersion(version)
-        return connection
+        return (connection, version)
     }
 
     /// A read-only transaction has nothing to commit: ending it can only release the snapshot.
@@ -101,11 +107,5 @@ extension DemoStore {
             return try reader.cache.answer(key, version: version) { try reader.queue.unsafeReentrantRead(body) }
         }
         return try read { db, reader in try reader.cache.answer(key, version: try ReadCache.version(db)) { try body(db) } }
-    }
-
-    /// Inside a page, its connection and the version its transaction began with.
-    func pageReader() throws -> (reader: Reader, version: Int64)? {
-        guard let reader = try pageConnection(), let version = reader.cache.pageVersion else { return nil }
-        return (reader, version)
     }
 }
