@@ -26,22 +26,16 @@ extension DemoStore {
 
     /// Takes a connection for the page, or nil when a page of this store is in progress on this
     /// thread already (the body then joins it). Its transaction begins with the page's first read
-    /// (`pageConnection()`): a page that reads nothing of the store, as a 404 page, costs no
+    /// (`pageReader()`): a page that reads nothing of the store, as a 404 page, costs no
     /// `BEGIN`, no file lock and no `COMMIT`.
     private func beginPage() throws -> CurrentReading? {
         if CurrentReading.connection(of: readers) != nil { return nil }
         return CurrentReading(readers: readers, connection: try readers.take(), thread: pthread_self())
     }
 
-    /// Inside a page, its connection, with the page's transaction begun: the snapshot begins
-    /// here, with the version the connection's kept reads are checked against for the rest of
-    /// the page.
-    private func pageConnection() throws -> Reader? {
-        try pageReader()?.reader
-    }
-
-    /// Inside a page, its connection and the version its transaction began with (see
-    /// `pageConnection()`).
+    /// Inside a page, its connection, with the page's transaction begun, and the version it began
+    /// with: the snapshot begins at the page's first read, and the connection's kept reads are
+    /// checked against that version for the rest of the page.
     func pageReader() throws -> (reader: Reader, version: Int64)? {
         guard let connection = CurrentReading.connection(of: readers) else { return nil }
         if let version = connection.cache.pageVersion { return (connection, version) }
@@ -70,7 +64,7 @@ extension DemoStore {
     /// A read of one statement: inside `reading(_:)` it joins that transaction, else it runs on
     /// a connection of its own (one statement needs no transaction to be consistent).
     func readStatement<Result>(_ body: (Database) throws -> Result) throws -> Result {
-        if let reader = try pageConnection() {
+        if let reader = try pageReader()?.reader {
             return try reader.queue.unsafeReentrantRead(body)
         }
         return try readers.withConnection { try $0.queue.inDatabase(body) }
@@ -84,7 +78,7 @@ extension DemoStore {
 
     /// `read(_:)`, with the connection it runs on.
     func read<Result>(_ body: (Database, Reader) throws -> Result) throws -> Result {
-        if let reader = try pageConnection() {
+        if let reader = try pageReader()?.reader {
             return try reader.queue.unsafeReentrantRead { try body($0, reader) }
         }
         return try readers.withConnection { reader in
