@@ -13,6 +13,9 @@ public struct HTMLBuffer: Sendable {
 
     /// Appends `html` as it is.
     public mutating func append(_ html: String) {
+        // Read where it is: `withUTF8` on a copy would first ask whether the copy is unique.
+        let appended: Void? = html.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
+        guard appended == nil else { return }
         var html = html
         html.withUTF8 { bytes.append(contentsOf: $0) }
     }
@@ -29,6 +32,8 @@ public struct HTMLBuffer: Sendable {
 
     /// Appends `text` with the characters that mean something in HTML escaped.
     public mutating func append(escaping text: String) {
+        let appended: Void? = text.utf8.withContiguousStorageIfAvailable { append(escaping: $0) }
+        guard appended == nil else { return }
         var text = text
         text.withUTF8 { append(escaping: $0) }
     }

@@ -15,20 +15,23 @@ class NestedField<Model> {
     func value(of model: borrowing Model) -> TemplateValue { fatalError("subclass") }
 }
 
-/// An optional nested model: there when not nil.
+/// A nested model, there when not nil.
 final class ModelField<Model, Nested: TemplateModel>: NestedField<Model> {
+    /// For the renderer that reads models by name at run time.
     let reader: FieldReader<Nested>
+    let access: NestedAccess
 
-    init(_ reader: FieldReader<Nested>) {
+    init(_ reader: FieldReader<Nested>, access: NestedAccess) {
         self.reader = reader
+        self.access = access
     }
 
     override func isPresent(in model: UnsafeRawPointer) -> Bool {
-        reader.read(model) != nil
+        access.count(model) > 0
     }
 
     override func step(slot: Int, rest: ArraySlice<String>, use: Compiler.Use, chain: Compiler.Chain, compiler: inout Compiler) -> Step {
-        let reader = reader
+        let access = access
         let inner = chain.nextSlot
         let body: (inout CompiledTemplate.Frame) -> Void
         if let first = rest.first {
@@ -43,22 +46,18 @@ final class ModelField<Model, Nested: TemplateModel>: NestedField<Model> {
             }
         } else {
             switch use {
-            case .variable:
-                return { frame in reader.read(frame.model(slot)) != nil }
-            case .inverted:
-                return { frame in reader.read(frame.model(slot)) != nil }
+            case .variable, .inverted:
+                return { frame in access.count(frame.model(slot)) > 0 }
             case .section(let children):
                 let pieces = compiler.program(children, in: chain.adding(.model(Nested.self, slot: inner), takesSlot: true))
                 body = { frame in pieces.run(&frame) }
             }
         }
         return { frame in
-            guard let nested = reader.read(frame.model(slot)) else { return false }
-            withUnsafePointer(to: nested) { pointer in
-                frame.slots[inner] = UnsafeRawPointer(pointer)
+            access.visit(frame.model(slot)) { nested in
+                frame.slots[inner] = nested
                 body(&frame)
-            }
-            return true
+            } > 0
         }
     }
 
@@ -69,16 +68,19 @@ final class ModelField<Model, Nested: TemplateModel>: NestedField<Model> {
 
 /// A list: always there, true when not empty.
 final class ListField<Model, Element: TemplateModel>: NestedField<Model> {
+    /// For the renderer that reads models by name at run time.
     let reader: FieldReader<[Element]>
+    let access: NestedAccess
 
-    init(_ reader: FieldReader<[Element]>) {
+    init(_ reader: FieldReader<[Element]>, access: NestedAccess) {
         self.reader = reader
+        self.access = access
     }
 
     override func isPresent(in model: UnsafeRawPointer) -> Bool { true }
 
     override func step(slot: Int, rest: ArraySlice<String>, use: Compiler.Use, chain: Compiler.Chain, compiler: inout Compiler) -> Step {
-        let reader = reader
+        let access = access
         guard rest.isEmpty else {
             // A list has no fields of its own.
             let missing = Compiler.missing(use)
@@ -89,19 +91,16 @@ final class ListField<Model, Element: TemplateModel>: NestedField<Model> {
             return { _ in true }
         case .inverted(let body):
             return { frame in
-                if reader.read(frame.model(slot))?.isEmpty != false { body.run(&frame) }
+                if access.count(frame.model(slot)) == 0 { body.run(&frame) }
                 return true
             }
         case .section(let children):
             let inner = chain.nextSlot
             let pieces = compiler.program(children, in: chain.adding(.model(Element.self, slot: inner), takesSlot: true))
             return { frame in
-                let elements = reader.read(frame.model(slot)) ?? []
-                elements.withUnsafeBufferPointer { elements in
-                    for index in elements.indices {
-                        frame.slots[inner] = UnsafeRawPointer(elements.baseAddress! + index)
-                        pieces.run(&frame)
-                    }
+                _ = access.visit(frame.model(slot)) { element in
+                    frame.slots[inner] = element
+                    pieces.run(&frame)
                 }
                 return true
             }

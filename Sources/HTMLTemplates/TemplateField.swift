@@ -79,17 +79,84 @@ public struct TemplateField<Model> {
     }
 
     /// A nested model, or nothing when nil.
+    @inlinable
     public static func model<Nested: TemplateModel>(_ keyPath: KeyPath<Model, Nested?>) -> Self {
-        Self(kind: .nested(ModelField(FieldReader(keyPath))), canBeMissing: true)
+        guard let offset = MemoryLayout<Model>.offset(of: keyPath) else {
+            return nested(keyPath, canBeMissing: true, access: NestedAccess(
+                count: { $0.assumingMemoryBound(to: Model.self).pointee[keyPath: keyPath] == nil ? 0 : 1 },
+                visit: { model, body in
+                    guard let nested = model.assumingMemoryBound(to: Model.self).pointee[keyPath: keyPath] else { return 0 }
+                    withUnsafePointer(to: nested) { body(UnsafeRawPointer($0)) }
+                    return 1
+                }))
+        }
+        return nested(keyPath, canBeMissing: true, access: NestedAccess(
+            count: { ($0 + offset).assumingMemoryBound(to: Nested?.self).pointee == nil ? 0 : 1 },
+            visit: { model, body in
+                let field = (model + offset).assumingMemoryBound(to: Nested?.self)
+                guard field.pointee != nil else { return 0 }
+                // An optional keeps its value at its own address (Swift's layout of an enum
+                // with one payload), so the value is read where it is.
+                body(UnsafeRawPointer(field))
+                return 1
+            }))
     }
 
     /// A nested model that is always there: a section over it always renders, inside it.
+    @inlinable
     public static func model<Nested: TemplateModel>(_ keyPath: KeyPath<Model, Nested>) -> Self {
-        Self(kind: .nested(ModelField(FieldReader(keyPath))), canBeMissing: false)
+        guard let offset = MemoryLayout<Model>.offset(of: keyPath) else {
+            return nested(keyPath, canBeMissing: false, access: NestedAccess(
+                count: { _ in 1 },
+                visit: { model, body in
+                    withUnsafePointer(to: model.assumingMemoryBound(to: Model.self).pointee[keyPath: keyPath]) {
+                        body(UnsafeRawPointer($0))
+                    }
+                    return 1
+                }))
+        }
+        return nested(keyPath, canBeMissing: false, access: NestedAccess(
+            count: { _ in 1 },
+            visit: { model, body in
+                body(model + offset)
+                return 1
+            }))
     }
 
     /// Elements a section renders once each.
+    @inlinable
     public static func list<Element: TemplateModel>(_ keyPath: KeyPath<Model, [Element]>) -> Self {
-        Self(kind: .nested(ListField(FieldReader(keyPath))), canBeMissing: false)
+        let offset = MemoryLayout<Model>.offset(of: keyPath)
+        func elements(_ model: UnsafeRawPointer) -> [Element] {
+            guard let offset else { return model.assumingMemoryBound(to: Model.self).pointee[keyPath: keyPath] }
+            return (model + offset).assumingMemoryBound(to: [Element].self).pointee
+        }
+        return list(keyPath, access: NestedAccess(
+            count: { elements($0).count },
+            visit: { model, body in
+                elements(model).withUnsafeBufferPointer { elements in
+                    for index in elements.indices { body(UnsafeRawPointer(elements.baseAddress! + index)) }
+                    return elements.count
+                }
+            }))
+    }
+
+    @usableFromInline
+    static func nested<Nested: TemplateModel>(
+        _ keyPath: KeyPath<Model, Nested?>, canBeMissing: Bool, access: NestedAccess
+    ) -> Self {
+        Self(kind: .nested(ModelField<Model, Nested>(FieldReader(keyPath), access: access)), canBeMissing: canBeMissing)
+    }
+
+    @usableFromInline
+    static func nested<Nested: TemplateModel>(
+        _ keyPath: KeyPath<Model, Nested>, canBeMissing: Bool, access: NestedAccess
+    ) -> Self {
+        Self(kind: .nested(ModelField<Model, Nested>(FieldReader(keyPath), access: access)), canBeMissing: canBeMissing)
+    }
+
+    @usableFromInline
+    static func list<Element: TemplateModel>(_ keyPath: KeyPath<Model, [Element]>, access: NestedAccess) -> Self {
+        Self(kind: .nested(ListField(FieldReader(keyPath), access: access)), canBeMissing: false)
     }
 }
