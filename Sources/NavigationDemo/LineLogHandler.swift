@@ -27,36 +27,38 @@ struct LineLogHandler: LogHandler {
     }
 
     func log(event: LogEvent) {
-        // One string, grown once: a request's line is written for every request.
+        // Bytes, grown once and written as they are: a request's line is written for every
+        // request, and appending a dozen pieces to a `String` cost more than the write.
         let message = event.message.description
-        var text = Self.clock.text()
-        text.reserveCapacity(text.utf8.count + label.utf8.count + event.source.utf8.count + message.utf8.count + 96)
-        text += " "
-        text += event.level.rawValue
-        text += " "
-        text += label
-        text += ":"
+        var line: [UInt8] = []
+        line.reserveCapacity(32 + label.utf8.count + event.source.utf8.count + message.utf8.count + 96)
+        line += Self.clock.text().utf8
+        line.append(UInt8(ascii: " "))
+        line += event.level.rawValue.utf8
+        line.append(UInt8(ascii: " "))
+        line += label.utf8
+        line.append(UInt8(ascii: ":"))
         if let fields = event.metadata, metadata.isEmpty {
             // The usual case: the line's own fields only, nothing to merge.
-            Self.append(fields, to: &text)
+            Self.append(fields, to: &line)
         } else {
-            Self.append(event.metadata.map { metadata.merging($0) { $1 } } ?? metadata, to: &text)
+            Self.append(event.metadata.map { metadata.merging($0) { $1 } } ?? metadata, to: &line)
         }
-        text += " ["
-        text += event.source
-        text += "] "
-        text += message
-        text += "\n"
-        text.withUTF8 { StandardErrorWriter.shared.write($0, urgent: event.level >= .warning) }
+        line += " [".utf8
+        line += event.source.utf8
+        line += "] ".utf8
+        line += message.utf8
+        line.append(UInt8(ascii: "\n"))
+        line.withUnsafeBufferPointer { StandardErrorWriter.shared.write($0, urgent: event.level >= .warning) }
     }
 
     /// ` key=value` for each field, in the keys' order.
-    private static func append(_ fields: Logger.Metadata, to text: inout String) {
+    private static func append(_ fields: Logger.Metadata, to line: inout [UInt8]) {
         func append(_ key: String, _ value: Logger.MetadataValue) {
-            text += " "
-            text += key
-            text += "="
-            if case .string(let string) = value { text += string } else { text += value.description }
+            line.append(UInt8(ascii: " "))
+            line += key.utf8
+            line.append(UInt8(ascii: "="))
+            if case .string(let string) = value { line += string.utf8 } else { line += value.description.utf8 }
         }
         if fields.count == 1, let (key, value) = fields.first {
             append(key, value)

@@ -36,6 +36,13 @@ private struct Paths: HTTPResponder {
 }
 
 @Suite struct RequestLoggerTests {
+    @Test(arguments: [0, 7, 10, 404, 1_000_000, -1, -90, Int.max, Int.min])
+    func digitsAreTheNumbersDecimalText(number: Int) {
+        var bytes = Array("x".utf8)
+        RequestLog.appendDigits(of: number, to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "x\(number)")
+    }
+
     @Test func eachRequestIsLoggedOnceWhicheverPathAnswersIt() async throws {
         let lines = LogLines()
         let logger = RequestLogger(next: Paths(), logger: Logger(label: "test") { _ in Capture(lines: lines) })
