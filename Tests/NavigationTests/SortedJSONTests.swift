@@ -65,4 +65,20 @@ import Testing
         #expect(throws: SortedJSONEncoder.Unsupported.self) { try SortedJSONEncoder.encode(Derived()) }
         #expect(try SortedJSONEncoder.encode(["b": [1, -2], "a": [Int.min]]) == Array(#"{"a":[-9223372036854775808],"b":[1,-2]}"#.utf8))
     }
+
+    @Test func aKeyEncodedTwiceKeepsItsLastValueAsJSONEncoderDoes() throws {
+        struct Twice: Encodable {
+            enum Keys: String, CodingKey { case b, a }
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: Keys.self)
+                try container.encode("first", forKey: .b)
+                try container.encode(1, forKey: .a)
+                try container.encode(["second"], forKey: .b)
+            }
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        #expect(try SortedJSONEncoder.encode(Twice()) == Array(try encoder.encode(Twice())))
+        #expect(try SortedJSONEncoder.encode(Twice()) == Array(#"{"a":1,"b":["second"]}"#.utf8))
+    }
 }

@@ -34,13 +34,6 @@ struct JSONWriter {
         needsComma = true
     }
 
-    /// A value already written as JSON (by another writer), as it is.
-    mutating func append(json: [UInt8]) {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
-        bytes.append(contentsOf: json)
-        needsComma = true
-    }
-
     mutating func string(_ text: String) {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
         bytes.append(UInt8(ascii: "\""))

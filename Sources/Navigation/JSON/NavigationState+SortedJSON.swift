@@ -84,7 +84,7 @@ extension NavigationState {
 extension JSONWriter {
     /// `value` as `SortedJSONEncoder` writes it, in a value's place.
     fileprivate mutating func encoded(_ value: some Encodable) throws {
-        append(json: try SortedJSONEncoder.encode(value))
+        try SortedJSONEncoder.encode(value, into: &self)
     }
 
     /// `routes` as an array, each as `SortedJSONEncoder` writes it.

@@ -11,13 +11,18 @@ struct SortedJSONEncoder {
     struct Unsupported: Error {}
 
     static func encode(_ value: some Encodable) throws -> [UInt8] {
+        var writer = JSONWriter()
+        try encode(value, into: &writer)
+        return writer.bytes
+    }
+
+    /// `value` written in a value's place in `writer`; nothing is written when it throws.
+    static func encode(_ value: some Encodable, into writer: inout JSONWriter) throws {
         let root = Node()
         let context = Context()
         try value.encode(to: TreeEncoder(node: root, context: context))
         guard !context.isUnsupported else { throw Unsupported() }
-        var writer = JSONWriter()
         root.write(into: &writer)
-        return writer.bytes
     }
 
     /// What one encoding shares: whether something asked for what this encoder does not do.
@@ -38,7 +43,10 @@ struct SortedJSONEncoder {
         var scalar: String?
         var isString = false
         var array: [Node]?
-        var object: [String: Node]?
+        /// Members in the order they were encoded, a key encoded again replacing its value, as
+        /// in `JSONEncoder`: objects here have a few members, which a dictionary hashed twice
+        /// each (a sixth of the JSON state's encoding).
+        var object: [(key: String, value: Node)]?
 
         func write(into writer: inout JSONWriter) {
             if let scalar {
@@ -49,7 +57,7 @@ struct SortedJSONEncoder {
                 writer.close("]")
             } else {
                 writer.open("{")
-                for (key, value) in (object ?? [:]).sorted(by: { $0.key < $1.key }) {
+                for (key, value) in (object ?? []).sorted(by: { $0.key < $1.key }) {
                     writer.key(key)
                     value.write(into: &writer)
                 }
@@ -98,7 +106,7 @@ struct SortedJSONEncoder {
         var userInfo: [CodingUserInfoKey: Any] { [:] }
 
         func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-            if node.object == nil { node.object = [:] }
+            if node.object == nil { node.object = [] }
             return KeyedEncodingContainer(Keyed(node: node, context: context))
         }
 
@@ -120,7 +128,12 @@ struct SortedJSONEncoder {
 
         private func child(_ key: Key) -> Node {
             let child = Node()
-            node.object![key.stringValue] = child
+            let name = key.stringValue
+            if let index = node.object!.firstIndex(where: { $0.key == name }) {
+                node.object![index].value = child
+            } else {
+                node.object!.append((name, child))
+            }
             return child
         }
 
