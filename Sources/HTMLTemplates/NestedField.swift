@@ -17,12 +17,9 @@ class NestedField<Model> {
 
 /// A nested model, there when not nil.
 final class ModelField<Model, Nested: TemplateModel>: NestedField<Model> {
-    /// For the renderer that reads models by name at run time.
-    let reader: FieldReader<Nested>
     let access: NestedAccess
 
-    init(_ reader: FieldReader<Nested>, access: NestedAccess) {
-        self.reader = reader
+    init(_ access: NestedAccess) {
         self.access = access
     }
 
@@ -62,18 +59,19 @@ final class ModelField<Model, Nested: TemplateModel>: NestedField<Model> {
     }
 
     override func value(of model: borrowing Model) -> TemplateValue {
-        .model(reader.read(model).map { ConformingModel(model: $0) })
+        var nested: ConformingModel<Nested>?
+        withUnsafePointer(to: model) { model in
+            _ = access.visit(model) { nested = ConformingModel(model: $0.assumingMemoryBound(to: Nested.self).pointee) }
+        }
+        return .model(nested)
     }
 }
 
 /// A list: always there, true when not empty.
 final class ListField<Model, Element: TemplateModel>: NestedField<Model> {
-    /// For the renderer that reads models by name at run time.
-    let reader: FieldReader<[Element]>
     let access: NestedAccess
 
-    init(_ reader: FieldReader<[Element]>, access: NestedAccess) {
-        self.reader = reader
+    init(_ access: NestedAccess) {
         self.access = access
     }
 
@@ -108,6 +106,10 @@ final class ListField<Model, Element: TemplateModel>: NestedField<Model> {
     }
 
     override func value(of model: borrowing Model) -> TemplateValue {
-        .list((reader.read(model) ?? []).map { ConformingModel(model: $0) })
+        var elements: [any DynamicModel] = []
+        withUnsafePointer(to: model) { model in
+            _ = access.visit(model) { elements.append(ConformingModel(model: $0.assumingMemoryBound(to: Element.self).pointee)) }
+        }
+        return .list(elements)
     }
 }

@@ -82,7 +82,7 @@ public struct TemplateField<Model> {
     @inlinable
     public static func model<Nested: TemplateModel>(_ keyPath: KeyPath<Model, Nested?>) -> Self {
         guard let offset = MemoryLayout<Model>.offset(of: keyPath) else {
-            return nested(keyPath, canBeMissing: true, access: NestedAccess(
+            return nested(Nested.self, canBeMissing: true, access: NestedAccess(
                 count: { $0.assumingMemoryBound(to: Model.self).pointee[keyPath: keyPath] == nil ? 0 : 1 },
                 visit: { model, body in
                     guard let nested = model.assumingMemoryBound(to: Model.self).pointee[keyPath: keyPath] else { return 0 }
@@ -90,7 +90,7 @@ public struct TemplateField<Model> {
                     return 1
                 }))
         }
-        return nested(keyPath, canBeMissing: true, access: NestedAccess(
+        return nested(Nested.self, canBeMissing: true, access: NestedAccess(
             count: { ($0 + offset).assumingMemoryBound(to: Nested?.self).pointee == nil ? 0 : 1 },
             visit: { model, body in
                 let field = (model + offset).assumingMemoryBound(to: Nested?.self)
@@ -106,7 +106,7 @@ public struct TemplateField<Model> {
     @inlinable
     public static func model<Nested: TemplateModel>(_ keyPath: KeyPath<Model, Nested>) -> Self {
         guard let offset = MemoryLayout<Model>.offset(of: keyPath) else {
-            return nested(keyPath, canBeMissing: false, access: NestedAccess(
+            return nested(Nested.self, canBeMissing: false, access: NestedAccess(
                 count: { _ in 1 },
                 visit: { model, body in
                     withUnsafePointer(to: model.assumingMemoryBound(to: Model.self).pointee[keyPath: keyPath]) {
@@ -115,7 +115,7 @@ public struct TemplateField<Model> {
                     return 1
                 }))
         }
-        return nested(keyPath, canBeMissing: false, access: NestedAccess(
+        return nested(Nested.self, canBeMissing: false, access: NestedAccess(
             count: { _ in 1 },
             visit: { model, body in
                 body(model + offset)
@@ -131,7 +131,7 @@ public struct TemplateField<Model> {
             guard let offset else { return model.assumingMemoryBound(to: Model.self).pointee[keyPath: keyPath] }
             return (model + offset).assumingMemoryBound(to: [Element].self).pointee
         }
-        return list(keyPath, access: NestedAccess(
+        return list(of: Element.self, access: NestedAccess(
             count: { elements($0).count },
             visit: { model, body in
                 elements(model).withUnsafeBufferPointer { elements in
@@ -142,21 +142,12 @@ public struct TemplateField<Model> {
     }
 
     @usableFromInline
-    static func nested<Nested: TemplateModel>(
-        _ keyPath: KeyPath<Model, Nested?>, canBeMissing: Bool, access: NestedAccess
-    ) -> Self {
-        Self(kind: .nested(ModelField<Model, Nested>(FieldReader(keyPath), access: access)), canBeMissing: canBeMissing)
+    static func nested<Nested: TemplateModel>(_ type: Nested.Type, canBeMissing: Bool, access: NestedAccess) -> Self {
+        Self(kind: .nested(ModelField<Model, Nested>(access)), canBeMissing: canBeMissing)
     }
 
     @usableFromInline
-    static func nested<Nested: TemplateModel>(
-        _ keyPath: KeyPath<Model, Nested>, canBeMissing: Bool, access: NestedAccess
-    ) -> Self {
-        Self(kind: .nested(ModelField<Model, Nested>(FieldReader(keyPath), access: access)), canBeMissing: canBeMissing)
-    }
-
-    @usableFromInline
-    static func list<Element: TemplateModel>(_ keyPath: KeyPath<Model, [Element]>, access: NestedAccess) -> Self {
-        Self(kind: .nested(ListField(FieldReader(keyPath), access: access)), canBeMissing: false)
+    static func list<Element: TemplateModel>(of type: Element.Type, access: NestedAccess) -> Self {
+        Self(kind: .nested(ListField<Model, Element>(access)), canBeMissing: false)
     }
 }

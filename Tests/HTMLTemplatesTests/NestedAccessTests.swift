@@ -52,6 +52,16 @@ import Testing
         #expect(try render(Self.source, empty) == "none|nobody|5/6|empty||50|")
     }
 
+    @Test func aModelInsideAReflectedOneReadsItsNestedFieldsAlike() throws {
+        // A plain struct is read through reflection, and the conforming model in it by name:
+        // its nested models and lists are reached through the same access as when compiled.
+        struct Plain { let holder: Holder }
+        let source = "{{#holder}}\(Self.source){{/holder}}"
+        for holder in [Holder(), Holder(numbers: nil, owner: nil, items: [])] {
+            #expect(try render(source, Plain(holder: holder)) == render(Self.source, holder))
+        }
+    }
+
     @Test func aClassModelsFieldsAreReadThroughTheirKeyPaths() throws {
         #expect(try render("{{#owner}}{{name}}{{/owner}}|{{#items}}{{name}}{{/items}}", Shared()) == "class|x")
     }
