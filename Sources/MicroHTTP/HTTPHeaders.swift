@@ -67,8 +67,11 @@ public struct HTTPHeaders: Sendable, Sequence {
         fields.makeIterator()
     }
 
+    /// ASCII case-insensitive, with no lowercased copies: a page asks for a few fields by name.
     private static func sameName(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count && a.lowercased() == b.lowercased()
+        a.utf8.count == b.utf8.count && zip(a.utf8, b.utf8).allSatisfy { x, y in
+            x == y || (x | 0x20 == y | 0x20 && (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(x | 0x20))
+        }
     }
 }
 
@@ -77,15 +80,7 @@ extension HTTPHeaders {
     /// fields or responses: the name is an RFC 9110 token, the value has no CR,
     /// LF, NUL or other control character except horizontal tab.
     static func isSafeField(name: String, value: String) -> Bool {
-        !name.isEmpty && allBytes(of: name, satisfy: isTokenByte)
-            && allBytes(of: value) { $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }
-    }
-
-    /// Whether every UTF-8 byte of `text` passes: a loop over its contiguous bytes, since every
-    /// field and cookie of every response is checked.
-    static func allBytes(of text: String, satisfy accepts: (UInt8) -> Bool) -> Bool {
-        var text = text
-        return text.withUTF8 { $0.allSatisfy(accepts) }
+        !name.isEmpty && ByteClass.token.containsAll(name) && ByteClass.fieldValue.containsAll(value)
     }
 
     /// RFC 9110 `tchar`.

@@ -19,17 +19,12 @@ extension Response {
             return .NO
         }
         defer { MHD_destroy_response(response) }
-        _ = MHD_add_response_header(response, "X-Request-Id", requestID)
-        for field in headers where HTTPHeaders.isSafeField(name: field.name, value: field.value) {
-            _ = MHD_add_response_header(response, field.name, field.value)
-        }
-        for cookie in cookies {
-            let value = cookie.headerValue
-            if !value.isEmpty { _ = MHD_add_response_header(response, "Set-Cookie", value) }
-        }
-        if closing {
-            _ = MHD_add_response_header(response, "Connection", "close")
-        }
+        var lines = HeaderLines(capacity: 1024)
+        lines.append(name: "X-Request-Id", value: requestID)
+        for field in headers { lines.append(name: field.name, value: field.value) }
+        for cookie in cookies { lines.append(cookie) }
+        if closing { lines.append(name: "Connection", value: "close") }
+        lines.add(to: response)
         // A status libmicrohttpd cannot send (or a 1xx) is the responder's bug, not
         // the client's, so it is reported as such.
         let code = (200...599).contains(status.code) ? status.code : 500

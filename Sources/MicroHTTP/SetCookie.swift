@@ -54,41 +54,40 @@ public struct SetCookie: Sendable, Hashable {
 
     /// Whether the cookie can be sent without breaking out of its header.
     public var isValid: Bool {
-        !name.isEmpty && HTTPHeaders.allBytes(of: name, satisfy: HTTPHeaders.isTokenByte)
-            && HTTPHeaders.allBytes(of: value, satisfy: Self.isCookieOctet)
-            && HTTPHeaders.allBytes(of: path) { $0 >= 0x20 && $0 != 0x7F && $0 != UInt8(ascii: ";") }
+        !name.isEmpty && ByteClass.token.containsAll(name) && ByteClass.cookieOctet.containsAll(value)
+            && ByteClass.cookiePath.containsAll(path)
     }
 
     /// The `Set-Cookie` header value, or "" when the cookie is not `isValid`.
     public var headerValue: String {
-        guard isValid else { return "" }
-        // Appended into one string: the value is up to 4 KB and goes out with every page.
-        var line = name
-        line.reserveCapacity(name.utf8.count + value.utf8.count + path.utf8.count + 48)
-        line += "="
-        line += value
-        if !path.isEmpty {
-            line += "; Path="
-            line += path
-        }
-        if let maxAge {
-            line += "; Max-Age="
-            line += String(max(0, maxAge))
-        }
-        if httpOnly { line += "; HttpOnly" }
-        if secure { line += "; Secure" }
-        if let sameSite {
-            line += "; SameSite="
-            line += sameSite.rawValue
-        }
-        return line
+        var line = HeaderLines(capacity: name.utf8.count + value.utf8.count + path.utf8.count + 64)
+        return write(into: &line) ? line.text : ""
     }
 
-    /// RFC 6265 `cookie-octet`.
-    private static func isCookieOctet(_ byte: UInt8) -> Bool {
-        switch byte {
-        case 0x21, 0x23...0x2B, 0x2D...0x3A, 0x3C...0x5B, 0x5D...0x7E: return true
-        default: return false
+    /// Appends the header value to `line` when the cookie `isValid`; otherwise appends nothing
+    /// and returns false. Written where the response's fields are: the value is up to 4 KB and
+    /// goes out with every page.
+    func write(into line: inout HeaderLines) -> Bool {
+        guard isValid else { return false }
+        line.append(unchecked: name)
+        line.append(ascii: "=")
+        line.append(unchecked: value)
+        if !path.isEmpty {
+            line.append(ascii: "; Path=")
+            line.append(unchecked: path)
         }
+        if let maxAge {
+            line.append(ascii: "; Max-Age=")
+            line.append(decimal: max(0, maxAge))
+        }
+        if httpOnly { line.append(ascii: "; HttpOnly") }
+        if secure { line.append(ascii: "; Secure") }
+        switch sameSite {
+        case .strict?: line.append(ascii: "; SameSite=Strict")
+        case .lax?: line.append(ascii: "; SameSite=Lax")
+        case .none?: line.append(ascii: "; SameSite=None")
+        case nil: break
+        }
+        return true
     }
 }

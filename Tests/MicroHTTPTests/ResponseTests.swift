@@ -59,15 +59,47 @@ import Testing
             response.headers.add("X-Nul", "a\0b")
             response.headers.add("Bad\r\nName", "v")
             response.headers.add("X-Good", "fine\tvalue")
+            response.headers.add("X-Del", "a\u{7F}b")
+            response.headers.add("X-Beyond-ASCII", "café ☕")
+            response.headers.add("X-Edges", "?@~ ")
             return response
         }
         try withServer(responder: responder) { server in
             let response = try exchange(server, "GET / HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(response.status == 303)
             #expect(response.header("X-Good") == "fine\tvalue")
-            for forbidden in ["Injected", "evil", "X-Split", "X-Bare-LF", "X-Nul", "Bad", "Location"] {
+            #expect(response.header("X-Beyond-ASCII") == "café ☕")
+            #expect(response.header("X-Edges") == "?@~ ")
+            let names = response.head.split(separator: "\r\n").compactMap { $0.split(separator: ":").first }
+            #expect(names.filter { $0.hasPrefix("X-") } == ["X-Request-Id", "X-Good", "X-Beyond-ASCII", "X-Edges"],
+                    "the safe fields in order, each dropped one leaving no trace")
+            for forbidden in ["Injected", "evil", "X-Split", "X-Bare-LF", "X-Nul", "Bad", "Location", "X-Del"] {
                 #expect(!response.head.contains(forbidden), "\(forbidden) leaked")
             }
+        }
+    }
+
+    /// Every byte of a cookie is checked: those on either side of each range's edge, and a cookie
+    /// refused between two good ones leaves nothing of itself.
+    @Test func aCookieWithAnyByteOutsideItsClassIsDropped() throws {
+        let responder = Respond { _ in
+            Response(status: .ok, cookies: [
+                SetCookie(name: "a", value: "!#+-:<[]~?@", path: "/é"),
+                SetCookie(name: "del", value: "a\u{7F}"),
+                SetCookie(name: "high", value: "é"),
+                SetCookie(name: "quote", value: "\"x\""),
+                SetCookie(name: "path", value: "1", path: "/a;b"),
+                SetCookie(name: "pathDel", value: "1", path: "/\u{7F}"),
+                SetCookie(name: "n@me", value: "1"),
+                SetCookie(name: "z", value: "2", path: "", maxAge: -3),
+            ])
+        }
+        try withServer(responder: responder) { server in
+            let response = try exchange(server, "GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(response.values("Set-Cookie") == [
+                "a=!#+-:<[]~?@; Path=/é; HttpOnly; SameSite=Lax",
+                "z=2; Max-Age=0; HttpOnly; SameSite=Lax",
+            ])
         }
     }
 
