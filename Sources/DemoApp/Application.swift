@@ -77,7 +77,7 @@ public struct DemoApplication: Sendable {
         let cookie = StateCookie<DemoNavigation>(keys: keys)
         let app = try NavigationResponder(
             app: DemoApp(store: store), templates: templates, cookie: cookie, updates: updates)
-        let pages = FileResponder(root: configuration.publicDirectory, fallback: DemoResponder(navigation: app))
+        let pages = FileResponder(root: configuration.publicDirectory, fallback: app)
         let registry = configuration.servesMetrics ? PrometheusCollectorRegistry() : nil
         let files = DemoEndpoints.router(store: store, metrics: registry, fallback: pages)
         var settings = ServerConfiguration()
@@ -196,23 +196,5 @@ public struct DatabaseUnreachable: Error, CustomStringConvertible {
         }
         #endif
         return String(describing: error)
-    }
-}
-
-/// The navigation responder behind a type of this module. Calls through a protocol reach the
-/// generic `NavigationResponder` unspecialized; this call names `DemoApp`, so a build with
-/// cross-module optimization (`-Xswiftc -cross-module-optimization`, as `scripts/run-demo` and
-/// `scripts/bench` build) compiles the whole request for the demo's own types. Measured: a third
-/// fewer instructions per request.
-struct DemoResponder: HTTPResponder {
-    let navigation: NavigationResponder<DemoApp>
-
-    func respond(to request: Request) async throws -> Response {
-        try await navigation.respond(to: request)
-    }
-
-    /// The library's own files at once, else the page's work (see `NavigationResponder.reply(to:)`).
-    func reply(to request: Request) throws -> Reply {
-        try navigation.reply(to: request)
     }
 }
