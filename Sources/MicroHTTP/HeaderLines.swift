@@ -1,7 +1,8 @@
 import CMicroHTTPD
 
 /// A response's header fields as libmicrohttpd takes them: each name and each value ended by a
-/// NUL, one after the other in one buffer, every byte checked before it is copied in.
+/// NUL, one after the other in one buffer, each field checked as the server checks every field
+/// (`HTTPHeaders.isSafeField`, `SetCookie.isValid`) before it is copied in.
 ///
 /// Handing `String`s to `MHD_add_response_header` one by one made a C string of each (an
 /// allocation for every name short enough to be stored inline), and a `Set-Cookie` value was
@@ -16,11 +17,11 @@ struct HeaderLines {
 
     /// Appends the field when it is safe on the wire (`HTTPHeaders.isSafeField`), else nothing.
     mutating func append(name: String, value: String) {
-        let start = bytes.count
-        guard !name.isEmpty, append(name, allowing: .token), append(value, allowing: .fieldValue) else {
-            bytes.removeSubrange(start...)
-            return
-        }
+        guard HTTPHeaders.isSafeField(name: name, value: value) else { return }
+        append(unchecked: name)
+        bytes.append(0)
+        append(unchecked: value)
+        bytes.append(0)
     }
 
     /// Appends `cookie` as a `Set-Cookie` field when it is `isValid`, else nothing.
@@ -39,20 +40,7 @@ struct HeaderLines {
         bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    /// Appends the UTF-8 of `text` and a NUL when every byte is in `allowed`; otherwise appends
-    /// nothing and returns false.
-    private mutating func append(_ text: String, allowing allowed: ByteClass) -> Bool {
-        var text = text
-        let accepted = text.withUTF8 { utf8 -> Bool in
-            guard allowed.containsAll(utf8) else { return false }
-            bytes.append(contentsOf: utf8)
-            return true
-        }
-        if accepted { bytes.append(0) }
-        return accepted
-    }
-
-    /// Appends the UTF-8 of a value part checked already, with no NUL.
+    /// Appends the UTF-8 of a name, value or value part checked already, with no NUL.
     mutating func append(unchecked text: String) {
         var text = text
         text.withUTF8 { bytes.append(contentsOf: $0) }

@@ -48,6 +48,11 @@ struct PhaseBenchmark {
             "\(request.path): \(first.status.code), \(first.bodyBytes.count) bytes, \(first.cookies.isEmpty ? "no cookie set" : "cookie set"); mean \(Double(mean / .nanoseconds(10)) / 100) µs a request\n".utf8))
     }
 
+    /// The command-line argument after the first `name`, if any.
+    static func argument(after name: String) -> String? {
+        CommandLine.arguments.firstIndex(of: name).flatMap { CommandLine.arguments.dropFirst($0 + 1).first }
+    }
+
     /// A GET of `target` (a path, and a query after `?`) with the state cookie, and each
     /// `--header 'Name: value'` given, as a browser's request carries `Accept` and `Referer`.
     static func request(_ target: String, cookie: String) -> Request {
@@ -71,10 +76,9 @@ struct PhaseBenchmark {
     static func main() async throws {
         let runs = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 2_000
         let respondOnly = CommandLine.arguments.contains("--respond-only")
-        let depths = CommandLine.arguments.firstIndex(of: "--depth")
-            .flatMap { CommandLine.arguments.dropFirst($0 + 1).first }.flatMap { Int($0) }.map { [$0] } ?? [1, 8, 32]
-        let page = CommandLine.arguments.firstIndex(of: "--path").flatMap { CommandLine.arguments.dropFirst($0 + 1).first }
-        let before = CommandLine.arguments.firstIndex(of: "--before").flatMap { CommandLine.arguments.dropFirst($0 + 1).first }
+        let depths = argument(after: "--depth").flatMap { Int($0) }.map { [$0] } ?? [1, 8, 32]
+        let page = argument(after: "--path")
+        let before = argument(after: "--before")
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("phases-\(getpid())")
         try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: data) }
