@@ -3,7 +3,9 @@
 /// Called concurrently for many requests. A responder may `await` (a database, another
 /// service): the server starts each request's work on the libmicrohttpd worker thread that
 /// received it and runs it there for as long as it does not wait, so a responder that answers
-/// at once (static files, an embedded database) costs no thread hop. When it waits, the
+/// at once (static files, an embedded database) costs no thread hop. A worker first reads all
+/// the requests that arrived together, then runs their work back to back, then sends their
+/// answers: code that has just run costs about half as much. When the work waits, the
 /// connection is suspended (`MHD_suspend_connection`) and the worker goes on with other
 /// connections; the answer is sent when it comes, or a `503` with `Retry-After` when the
 /// request's deadline (`ServerConfiguration.requestDeadline`) passes first, in which case the

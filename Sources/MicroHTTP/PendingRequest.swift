@@ -15,8 +15,15 @@ final class PendingRequest {
     var isTooLarge = false
     /// Set when the headers state the body's length ambiguously.
     var isRefused = false
-    /// The responder's work, once the whole request has arrived and it had to wait.
+    /// The responder's work, once it has started (see `RequestRound`).
     var task: RequestTask?
+    /// Set while the work waits in the worker's `RequestRound`, and until the handler, called
+    /// again, has looked for its answer.
+    var isDeferred = false
+    /// The answer, when the round's run of the work gave it without waiting.
+    var earlyAnswer: Response?
+    /// Set once libmicrohttpd is done with the request (its connection may then be freed).
+    var isCompleted = false
     /// Whether the body is kept as it arrives (it is not a form, which the post processor parses).
     var keepsBody = false
     /// The body, when `keepsBody`.

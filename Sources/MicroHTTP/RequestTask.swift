@@ -4,9 +4,9 @@ import CMicroHTTPD
 /// the answer, which may come at once or later.
 ///
 /// The worker thread that received the request starts the task synchronously
-/// (`Task.immediateDetached`, in `runInline`): it runs on that thread until it first waits, so a
-/// responder that answers at once is done before the access handler returns, with no thread hop
-/// and no queue. Once the task waits, the connection is suspended, the task's later jobs run on
+/// (`Task.immediateDetached`, in `runInline`, when the worker runs its `RequestRound`): it runs
+/// on that thread until it first waits, so a responder that answers at once is done before the
+/// worker goes on, with no thread hop and no queue. Once the task waits, the connection is suspended, the task's later jobs run on
 /// the server's `ContinuationThreads` (this is the executor the task prefers), and whoever
 /// delivers the answer first (the responder, the deadline, a disconnect, shutdown) resumes the
 /// connection, exactly once.

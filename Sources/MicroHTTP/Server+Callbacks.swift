@@ -113,9 +113,21 @@ private func receive(
     return .YES
 }
 
-/// The whole request has arrived: answer it, at once when the responder answers without
-/// waiting, else once its answer is delivered (libmicrohttpd calls again after the resume).
+/// The whole request has arrived: answer it at once when the responder's reply is ready, else
+/// put its work off to the worker's round (`RequestRound`), and answer when libmicrohttpd calls
+/// again: then, or once the work's answer is delivered if it waits (libmicrohttpd calls again
+/// after the resume).
 private func finish(_ pending: PendingRequest, on connection: OpaquePointer, core: ServerCore) -> MHD_Result {
+    if pending.isDeferred {
+        pending.isDeferred = false
+        RequestRound.current.run(continuations: core.continuations)
+        guard let task = pending.task else { return .YES }
+        if let response = pending.earlyAnswer {
+            pending.earlyAnswer = nil
+            return answer(response, for: pending, on: connection, closing: core.isDraining, requestID: pending.requestID, core: core)
+        }
+        return wait(for: task, pending, on: connection, core: core)
+    }
     if let task = pending.task {
         stopWaiting(pending, core: core)
         guard let response = task.takeAnswer() else { return .YES }
@@ -146,26 +158,27 @@ private func finish(_ pending: PendingRequest, on connection: OpaquePointer, cor
     if request.id.isEmpty { request.id = core.requestIDs.next() }
     pending.requestID = request.id
     pending.clientAddress = request.clientAddress
-    let work: @Sendable () async throws -> Response
     switch core.reply(for: request) {
     case .ready(let response):
         return answer(response, for: pending, on: connection, closing: core.isDraining, requestID: request.id, core: core)
-    case .pending(let pendingWork):
-        work = pendingWork
+    case .pending(let work):
+        RequestRound.current.add(pending, request: request, deadline: .now + core.requestDeadline, work: work)
+        return .YES
     }
-    let task = RequestTask(deadline: .now + core.requestDeadline, continuations: core.continuations)
-    if let response = task.runInline(request, work) {
-        // Read after responding: shutdown may have begun while the responder ran.
-        return answer(response, for: pending, on: connection, closing: core.isDraining, requestID: request.id, core: core)
-    }
-    pending.task = task
+}
+
+/// The request's work has begun and waits: the connection is suspended until its answer is
+/// delivered.
+private func wait(
+    for task: RequestTask, _ pending: PendingRequest, on connection: OpaquePointer, core: ServerCore
+) -> MHD_Result {
     core.suspensions.add(task)
     pending.isWaiting = true
     core.metrics.waiting.increment()
     let socket = shim_connection_socket(connection)
     if let response = task.suspend(RequestTask.Connection(pointer: connection, socket: socket)) {
         stopWaiting(pending, core: core)
-        return answer(response, for: pending, on: connection, closing: core.isDraining, requestID: request.id, core: core)
+        return answer(response, for: pending, on: connection, closing: core.isDraining, requestID: pending.requestID, core: core)
     }
     if core.isStopping { task.abandon(with: Suspensions.stopping) }
     return .YES
@@ -193,6 +206,7 @@ private func requestCompleted(
     guard let cls, let conCls, let state = conCls.pointee else { return }
     conCls.pointee = nil
     let pending = Unmanaged<PendingRequest>.fromOpaque(state).takeRetainedValue()
+    pending.isCompleted = true
     discardPostProcessor(of: pending)
     let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
     stopWaiting(pending, core: core)
@@ -333,6 +347,29 @@ private func decode(_ bytes: UnsafePointer<CChar>, _ count: Int) -> String {
 private func firstValues(_ pairs: [(name: String, value: String)]) -> [String: String] {
     Dictionary(pairs, uniquingKeysWith: { first, _ in first })
 }
+
+extension RequestRound {
+    /// The calling thread's round, made on first use and released when the thread exits.
+    static var current: RequestRound {
+        if let round = pthread_getspecific(roundKey) {
+            return Unmanaged<RequestRound>.fromOpaque(round).takeUnretainedValue()
+        }
+        let round = RequestRound()
+        _ = pthread_setspecific(roundKey, Unmanaged.passRetained(round).toOpaque())
+        return round
+    }
+}
+
+/// The key of each thread's `RequestRound`: the worker threads are libmicrohttpd's, so the
+/// round cannot be a variable of a thread of ours.
+private let roundKey: pthread_key_t = {
+    var key = pthread_key_t()
+    let result = pthread_key_create(&key) { round in
+        if let round { Unmanaged<RequestRound>.fromOpaque(round).release() }
+    }
+    precondition(result == 0, "pthread_key_create failed: \(result)")
+    return key
+}()
 
 /// Starts `body` on a joinable thread; `body` is released on that thread before it exits.
 func startThread(name: String, stackSize: Int, _ body: @escaping @Sendable () -> Void) -> pthread_t {

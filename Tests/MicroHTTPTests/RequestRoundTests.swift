@@ -1,0 +1,114 @@
+import Foundation
+import HTTPTestSupport
+import MicroHTTP
+import Synchronization
+import Testing
+
+/// When each request's work began, by path.
+private final class WorkStarts: Sendable {
+    private let starts = Mutex<[String: ContinuousClock.Instant]>([:])
+
+    func record(_ path: String) {
+        let now = ContinuousClock.now
+        starts.withLock { $0[path] = now }
+    }
+
+    func start(of path: String) -> ContinuousClock.Instant? {
+        starts.withLock { $0[path] }
+    }
+}
+
+/// A worker reads the requests of a round first, then runs their work back to back, then sends
+/// their answers (see `RequestRound`). The worker is kept busy (a request whose work blocks it)
+/// while the other requests are sent, so that it finds them all in one round.
+@Suite struct RequestRoundTests {
+    private static func get(_ path: String) -> String {
+        "GET \(path) HTTP/1.1\r\nHost: x\r\n\r\n"
+    }
+
+    /// A responder whose work blocks its worker: `/busy` for 200 ms, any other path for 10 ms.
+    private static func blocking(_ starts: WorkStarts) -> some HTTPResponder {
+        Respond { request in
+            starts.record(request.path)
+            usleep(request.path == "/busy" ? 200_000 : 10_000)
+            return .text(request.path)
+        }
+    }
+
+    @Test func theWorkOfARoundsRequestsAllRunsBeforeTheFirstOfTheirAnswersLeaves() throws {
+        let starts = WorkStarts()
+        try withServer(ServerConfiguration(port: 0, threads: 1), responder: Self.blocking(starts)) { server in
+            let busy = try TestClient(port: server.port)
+            let clients = try (0..<6).map { _ in try TestClient(port: server.port) }
+            usleep(50_000)  // all accepted while the worker is idle
+            try busy.write(Self.get("/busy"))
+            usleep(50_000)  // the worker is in /busy's work
+            for (index, client) in clients.enumerated() { try client.write(Self.get("/r\(index)")) }
+            #expect(try busy.readResponse().text == "/busy")
+            var firstArrival: ContinuousClock.Instant?
+            for (index, client) in clients.enumerated() {
+                let response = try client.readResponse()
+                firstArrival = firstArrival ?? .now
+                #expect(response.text == "/r\(index)")
+            }
+            let lastStart = try #require((0..<6).compactMap { starts.start(of: "/r\($0)") }.max())
+            // Answering each request as it was read would send /r0's answer 10 ms after reading
+            // it, some 50 ms before /r5's work began.
+            #expect(try #require(firstArrival) > lastStart)
+        }
+    }
+
+    @Test func aRequestWhoseClientLeavesBeforeItsWorkRunsCostsTheOthersNothing() throws {
+        let starts = WorkStarts()
+        try withServer(ServerConfiguration(port: 0, threads: 1), responder: Self.blocking(starts)) { server in
+            let busy = try TestClient(port: server.port)
+            var leaving: TestClient? = try TestClient(port: server.port)
+            let staying = try TestClient(port: server.port)
+            usleep(50_000)
+            try busy.write(Self.get("/busy"))
+            usleep(50_000)
+            try leaving?.write(Self.get("/leaving"))
+            leaving = nil  // closed before the worker has even read the request
+            try staying.write(Self.get("/staying"))
+            #expect(try busy.readResponse().text == "/busy")
+            #expect(try staying.readResponse().text == "/staying")
+            #expect(try exchange(server, Self.get("/after")).text == "/after")
+        }
+    }
+
+    @Test func aReadyReplyIsSentWithoutWaitingForTheRoundsOtherWork() throws {
+        let starts = WorkStarts()
+        let responder = ReadyOrBlocking(blocking: Self.blocking(starts))
+        try withServer(ServerConfiguration(port: 0, threads: 1), responder: responder) { server in
+            let busy = try TestClient(port: server.port)
+            let slow = try (0..<4).map { _ in try TestClient(port: server.port) }
+            let ready = try TestClient(port: server.port)
+            usleep(50_000)
+            try busy.write(Self.get("/busy"))
+            usleep(50_000)
+            for (index, client) in slow.enumerated() { try client.write(Self.get("/r\(index)")) }
+            try ready.write(Self.get("/ready"))
+            _ = try busy.readResponse()
+            #expect(try ready.readResponse().text == "ready")
+            let readyArrival = ContinuousClock.now
+            for client in slow { _ = try client.readResponse() }
+            // Read after the four blocking requests, it was answered before the last of their work
+            // (10 ms each) began.
+            let lastStart = try #require((0..<4).compactMap { starts.start(of: "/r\($0)") }.max())
+            #expect(readyArrival < lastStart)
+        }
+    }
+}
+
+/// `/ready` answered at once (`.ready`, as a kept file is); anything else by `blocking`'s work.
+private struct ReadyOrBlocking<Blocking: HTTPResponder>: HTTPResponder {
+    let blocking: Blocking
+
+    func reply(to request: Request) throws -> Reply {
+        request.path == "/ready" ? .ready(.text("ready")) : try blocking.reply(to: request)
+    }
+
+    func respond(to request: Request) async throws -> Response {
+        try await reply(to: request).response()
+    }
+}
