@@ -13,8 +13,9 @@
 /// How: the access handler returns without an answer for a request whose reply is `.pending`
 /// (`Reply`), and keeps its work here. libmicrohttpd then sees the connection with nothing to do
 /// and polls again without waiting, and calls the handler again for that request in the next
-/// round: the first such call runs the whole round's work. A `.ready` reply (a kept file) is
-/// answered at once, as before.
+/// round: the first such call runs the round's work (while the answers held stay under `limit`;
+/// the rest wait for a later round). A `.ready` reply (a kept file) is answered at once, as
+/// before.
 ///
 /// Not Sendable: a round belongs to one worker thread (`current`), as the connections it holds
 /// do.
@@ -30,6 +31,14 @@ final class RequestRound {
 
     private var deferred: [Deferred] = []
 
+    /// The most answers a worker holds from its runs until they are sent: a round of hundreds
+    /// of requests would otherwise hold hundreds of pages at once (measured at 256 connections:
+    /// 5.7 MiB more than answering each as it came, 2.3 MiB more with 16 held). Requests past it
+    /// wait for a run after some answers have left; 32 keep the code warm as well as all do.
+    static let limit = 32
+
+    /// Answers given by runs and not yet sent (see `release`).
+    private var held = 0
     /// Keeps `work`, the answer to `request`, for the next `run`.
     func add(
         _ pending: PendingRequest, request: Request, deadline: ContinuousClock.Instant,
@@ -39,18 +48,32 @@ final class RequestRound {
         deferred.append(Deferred(pending: pending, request: request, work: work, deadline: deadline))
     }
 
-    /// Starts the work of every request kept since the last run, in the order they arrived, each
-    /// running on this thread until it answers or first waits (`RequestTask.runInline`); each
-    /// request then holds its task, and its answer when it came without waiting. Work of a
-    /// request whose connection has closed since is dropped.
+    /// Starts the work of the requests kept longest, in the order they arrived, while the answers
+    /// held stay under `limit`, each running on this thread until it answers or first waits
+    /// (`RequestTask.runInline`); each request then holds its task, and its answer when it came
+    /// without waiting. Work of a request whose connection has closed since is dropped.
     func run(continuations: ContinuationThreads) {
-        guard !deferred.isEmpty else { return }
-        let round = deferred
-        deferred.removeAll(keepingCapacity: true)
-        for item in round where !item.pending.isCompleted {
+        var taken = 0
+        while taken < deferred.count, held < Self.limit {
+            let item = deferred[taken]
+            taken += 1
+            guard !item.pending.isCompleted else { continue }
             let task = RequestTask(deadline: item.deadline, continuations: continuations)
             item.pending.task = task
             item.pending.earlyAnswer = task.runInline(item.request, item.work)
+            if item.pending.earlyAnswer != nil {
+                item.pending.holdsAnswer = true
+                held += 1
+            }
         }
+        deferred.removeFirst(taken)
+    }
+
+    /// The request's answer is no longer held here: it has been sent (the request completed), or
+    /// it is a stream, which lasts.
+    func release(_ pending: PendingRequest) {
+        guard pending.holdsAnswer else { return }
+        pending.holdsAnswer = false
+        held -= 1
     }
 }

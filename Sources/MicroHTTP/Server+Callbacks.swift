@@ -119,9 +119,11 @@ private func receive(
 /// after the resume).
 private func finish(_ pending: PendingRequest, on connection: OpaquePointer, core: ServerCore) -> MHD_Result {
     if pending.isDeferred {
-        pending.isDeferred = false
-        RequestRound.current.run(continuations: core.continuations)
+        if pending.task == nil { RequestRound.current.run(continuations: core.continuations) }
+        // Not started: the worker holds as many answers as it may (`RequestRound.limit`), and
+        // a run in a later round, once some have left, will start it.
         guard let task = pending.task else { return .YES }
+        pending.isDeferred = false
         if let response = pending.earlyAnswer {
             pending.earlyAnswer = nil
             return answer(response, for: pending, on: connection, closing: core.isDraining, requestID: pending.requestID, core: core)
@@ -207,6 +209,7 @@ private func requestCompleted(
     conCls.pointee = nil
     let pending = Unmanaged<PendingRequest>.fromOpaque(state).takeRetainedValue()
     pending.isCompleted = true
+    RequestRound.current.release(pending)
     discardPostProcessor(of: pending)
     let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
     stopWaiting(pending, core: core)
@@ -232,6 +235,8 @@ private func answer(
         case .refused(let refusal):
             response = refusal
         case .admitted(let key):
+            // A stream lasts: the round that ran it holds nothing for it.
+            RequestRound.current.release(pending)
             stream.onTermination { [streams = core.eventStreams] in streams.remove(key) }
             let socket = shim_connection_socket(connection)
             stream.attach(EventStream.Connection(pointer: connection, socket: socket))

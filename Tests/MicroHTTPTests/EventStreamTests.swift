@@ -66,6 +66,25 @@ private let streamRequest = "GET /events HTTP/1.1\r\nHost: t\r\nAccept: text/eve
         try await eventually { ended.withLock { $0 } }
     }
 
+    @Test func moreStreamsThanAWorkerHoldsAnswersLeaveItServingPages() async throws {
+        // A worker holds at most 32 answers it has worked out and not yet sent; a stream is sent
+        // for as long as it lasts, and must not count among them.
+        var configuration = ServerConfiguration(port: 0, threads: 1)
+        configuration.eventStreamsPerAddress = 64
+        configuration.eventStreamHeartbeat = .seconds(60)
+        try await withEventServer(configuration, opened: Opened()) { server in
+            var clients: [TestClient] = []
+            for _ in 0..<40 {
+                let client = try TestClient(port: server.port)
+                try client.write(streamRequest)
+                try #require(client.hasInput(within: .seconds(2)), "stream \(clients.count + 1) was not answered")
+                #expect(try client.readHead().status == 200)
+                clients.append(client)
+            }
+            #expect(try exchange(server, "GET /page HTTP/1.1\r\nHost: t\r\n\r\n").text == "page")
+        }
+    }
+
     @Test func aClientThatLeavesEndsItsStream() async throws {
         let opened = Opened()
         try await withEventServer(opened: opened) { server in
