@@ -33,6 +33,7 @@ extension DemoStore {
             let (result, changed) = try body(db)
             return (result, try Self.move(changed, in: db))
         }
+        checkpointer.wrote()
         broadcast.publish(versions)
         return result
     }

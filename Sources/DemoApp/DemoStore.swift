@@ -39,6 +39,9 @@ public final class DemoStore: DemoStorage {
     /// Where committed writes announce their topics (see DemoStore+Topics.swift).
     let broadcast = TopicBroadcast()
 
+    /// Checkpoints the write-ahead log off the writer's connection.
+    let checkpointer: WALCheckpointer
+
     /// Opens (or creates) the store at `path` and brings its schema up to date.
     ///
     /// - Throws: When the parent directory cannot be created, when the file is not an SQLite
@@ -49,9 +52,11 @@ public final class DemoStore: DemoStorage {
         var configuration = Configuration()
         configuration.busyMode = .timeout(Self.busyTimeout)
         configuration.label = "DemoStore"
+        configuration.prepareDatabase(WALCheckpointer.configure)
         self.path = path
         pool = try Self.openMigrated(path: path, configuration: configuration)
         readers = Readers(path: path, configuration: configuration)
+        checkpointer = try WALCheckpointer(path: path, configuration: configuration)
     }
 
     /// Opens the pool and runs the pending migrations, retrying a few times when several
