@@ -24,8 +24,8 @@ final class PendingRequest {
     var earlyAnswer: Response?
     /// Set once libmicrohttpd is done with the request (its connection may then be freed).
     var isCompleted = false
-    /// Whether its answer, given by a round's run, counts among those the round holds.
-    var holdsAnswer = false
+    /// The round whose run gave the answer, which counts it among those it holds until sent.
+    var heldBy: RequestRound?
     /// Whether the body is kept as it arrives (it is not a form, which the post processor parses).
     var keepsBody = false
     /// The body, when `keepsBody`.

@@ -32,13 +32,15 @@ final class RequestRound {
     private var deferred: [Deferred] = []
 
     /// The most answers a worker holds from its runs until they are sent: a round of hundreds
-    /// of requests would otherwise hold hundreds of pages at once (measured at 256 connections:
-    /// 5.7 MiB more than answering each as it came, 2.3 MiB more with 16 held). Requests past it
-    /// wait for a run after some answers have left; 32 keep the code warm as well as all do.
+    /// of requests would otherwise hold hundreds of pages at once (peak RSS at 256 connections:
+    /// 32.6 MiB answering each as it came, 38.3 MiB holding a whole round's, 35.5 MiB holding 32).
+    /// Requests past it wait for a run after some answers have left; 32 keep the code as warm
+    /// as a whole round does (16 cost 5 to 15 % of the pages a second).
     static let limit = 32
 
     /// Answers given by runs and not yet sent (see `release`).
     private var held = 0
+
     /// Keeps `work`, the answer to `request`, for the next `run`.
     func add(
         _ pending: PendingRequest, request: Request, deadline: ContinuousClock.Instant,
@@ -62,18 +64,18 @@ final class RequestRound {
             item.pending.task = task
             item.pending.earlyAnswer = task.runInline(item.request, item.work)
             if item.pending.earlyAnswer != nil {
-                item.pending.holdsAnswer = true
+                item.pending.heldBy = self
                 held += 1
             }
         }
         deferred.removeFirst(taken)
     }
 
-    /// The request's answer is no longer held here: it has been sent (the request completed), or
-    /// it is a stream, which lasts.
-    func release(_ pending: PendingRequest) {
-        guard pending.holdsAnswer else { return }
-        pending.holdsAnswer = false
-        held -= 1
+    /// `pending`'s answer is no longer held by the round that gave it: it has been sent (the
+    /// request completed), or it is a stream, which lasts.
+    static func release(_ pending: PendingRequest) {
+        guard let round = pending.heldBy else { return }
+        pending.heldBy = nil
+        round.held -= 1
     }
 }

@@ -209,7 +209,7 @@ private func requestCompleted(
     conCls.pointee = nil
     let pending = Unmanaged<PendingRequest>.fromOpaque(state).takeRetainedValue()
     pending.isCompleted = true
-    RequestRound.current.release(pending)
+    RequestRound.release(pending)
     discardPostProcessor(of: pending)
     let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
     stopWaiting(pending, core: core)
@@ -236,7 +236,7 @@ private func answer(
             response = refusal
         case .admitted(let key):
             // A stream lasts: the round that ran it holds nothing for it.
-            RequestRound.current.release(pending)
+            RequestRound.release(pending)
             stream.onTermination { [streams = core.eventStreams] in streams.remove(key) }
             let socket = shim_connection_socket(connection)
             stream.attach(EventStream.Connection(pointer: connection, socket: socket))
