@@ -81,6 +81,12 @@ public final class TestClient {
         }
     }
 
+    /// Says the client will send nothing more (`shutdown(SHUT_WR)`), as some clients do after
+    /// their last request, and keeps reading.
+    public func finishWriting() {
+        _ = shutdown(descriptor, Int32(SHUT_WR))
+    }
+
     /// Reads one response; `head` says the request was HEAD (no body follows).
     public func readResponse(head: Bool = false) throws -> TestResponse {
         var response = try readHead()

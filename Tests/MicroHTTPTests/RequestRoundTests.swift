@@ -76,6 +76,19 @@ private final class WorkStarts: Sendable {
         }
     }
 
+    @Test func aClientThatStopsSendingAfterItsRequestStillGetsItsAnswer() throws {
+        // The answer is worked out a round after the request was read: the client's end of
+        // sending, seen by then, must not close the connection first.
+        try withServer(ServerConfiguration(port: 0, threads: 1), responder: Respond { .text($0.path) }) { server in
+            for index in 0..<20 {
+                let client = try TestClient(port: server.port)
+                try client.write(Self.get("/half/\(index)"))
+                client.finishWriting()
+                #expect(try client.readResponse().text == "/half/\(index)")
+            }
+        }
+    }
+
     @Test func aReadyReplyIsSentWithoutWaitingForTheRoundsOtherWork() throws {
         let starts = WorkStarts()
         let responder = ReadyOrBlocking(blocking: Self.blocking(starts))
