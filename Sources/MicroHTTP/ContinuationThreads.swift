@@ -2,8 +2,8 @@ import Foundation
 
 /// Threads of their own that run tasks' jobs, so that work which must be timely never waits for
 /// Swift's global cooperative threads, which code elsewhere in the process may hold (blocking
-/// calls, long loops). The server runs a waiting request's work on them once it continues (its
-/// database answered, its timer fired), so its answers keep coming while those are busy; a
+/// calls, long loops). The server runs there what a request's task does once the worker is done
+/// with the request (a task cancelled at its deadline, its answer given in its place); a
 /// service can run its own loop on one (`LiveUpdates` does) through a `TaskExecutor` whose
 /// `enqueue` hands the job here.
 ///

@@ -6,10 +6,14 @@ import CMicroHTTPD
 /// The worker thread that received the request starts the task synchronously
 /// (`Task.immediateDetached`, in `runInline`, when the worker runs its `RequestRound`): it runs
 /// on that thread until it first waits, so a responder that answers at once is done before the
-/// worker goes on, with no thread hop and no queue. Once the task waits, the connection is suspended, the task's later jobs run on
-/// the server's `ContinuationThreads` (this is the executor the task prefers), and whoever
-/// delivers the answer first (the responder, the deadline, a disconnect, shutdown) resumes the
-/// connection, exactly once.
+/// worker goes on, with no thread hop and no queue. Once the task waits, the connection is
+/// suspended. When the task can go on (its database answered), its next job comes to this
+/// executor, which keeps it and resumes the connection: the worker runs it when libmicrohttpd
+/// calls again, in its next round, beside the other requests that went on in the meantime
+/// (`runJobs`). Whoever delivers the answer first (the responder, the deadline, a disconnect,
+/// shutdown) resumes the connection, exactly once. Jobs that come once the worker is done with
+/// the request (a task cancelled after its answer was given in its place) run on the server's
+/// `ContinuationThreads`.
 final class RequestTask: TaskExecutor {
     /// A suspended libmicrohttpd connection; resumed only while holding `state`'s lock, and
     /// only once, so the pointer is never used after libmicrohttpd may free it.
@@ -20,9 +24,10 @@ final class RequestTask: TaskExecutor {
     }
 
     private enum Answer {
-        /// The responder is working and the worker is still in the access handler.
+        /// The responder is working and the worker is still in the access handler, or will be
+        /// called again for the jobs kept.
         case running
-        /// The worker left; the connection waits for `deliver`.
+        /// The worker left; the connection waits for a job or for `deliver`.
         case suspended(Connection)
         /// The answer, for the worker to queue.
         case answered(Response)
@@ -30,12 +35,19 @@ final class RequestTask: TaskExecutor {
         case taken
     }
 
-    /// The answer, and the task once the worker has left it (to cancel it if abandoned).
-    private let state = Locked<(answer: Answer, task: Task<Void, Never>?)>((.running, nil))
+    private struct State {
+        var answer = Answer.running
+        /// The task once the worker has left it (to cancel it if abandoned).
+        var task: Task<Void, Never>?
+        /// Jobs for the worker to run when it is called again.
+        var jobs: [UnownedJob] = []
+    }
+
+    private let state = Locked(State())
     /// When the request gives up waiting: `503` with `Retry-After`.
     let deadline: ContinuousClock.Instant
 
-    /// Where the task's jobs go once the worker has detached.
+    /// Where the task's jobs go once the worker is done with the request.
     private let continuations: ContinuationThreads
 
     init(deadline: ContinuousClock.Instant, continuations: ContinuationThreads) {
@@ -62,18 +74,41 @@ final class RequestTask: TaskExecutor {
         }
     }
 
-    /// Suspends `connection` until the answer is delivered, unless it has been already (by a
-    /// task that finished on another thread since `runInline` returned): then it is returned.
-    func suspend(_ connection: Connection) -> Response? {
-        state.withLock { state in
-            if case .answered(let response) = state.answer {
-                state.answer = .taken
-                return response
-            }
-            // Inside the lock: `deliver` resumes under it, so it can never resume first.
+    /// What the worker does next with a request whose task has begun.
+    enum Next {
+        /// Queue this answer.
+        case answer(Response)
+        /// Run the jobs that came (`runJobs`), then ask again.
+        case runJobs
+        /// Nothing: the connection is suspended until a job or the answer comes.
+        case wait
+    }
+
+    /// Suspends `connection` until a job or the answer comes, unless one has come already (from
+    /// a thread that went on since the worker last looked).
+    func suspend(_ connection: Connection) -> Next {
+        if let response = takeAnswer() { return .answer(response) }
+        return state.withLock { state in
+            if !state.jobs.isEmpty { return .runJobs }
+            // Taken since `takeAnswer` looked: then asked again.
+            if case .answered = state.answer { return .runJobs }
+            // Inside the lock: `deliver` and `enqueue` resume under it, so neither can resume
+            // first.
             MHD_suspend_connection(connection.pointer)
             state.answer = .suspended(connection)
-            return nil
+            return .wait
+        }
+    }
+
+    /// Runs the jobs kept for the worker, on this thread, until none is left.
+    func runJobs() {
+        while true {
+            let jobs = state.withLock { state in
+                defer { state.jobs.removeAll() }
+                return state.jobs
+            }
+            guard !jobs.isEmpty else { return }
+            for job in jobs { job.runSynchronously(on: asUnownedTaskExecutor()) }
         }
     }
 
@@ -102,13 +137,28 @@ final class RequestTask: TaskExecutor {
         if deliver(response) { state.withLock { $0.task }?.cancel() }
     }
 
-    /// The delivered answer, once, for the worker called again after the resume.
+    /// The delivered answer, once, for the worker; the task's jobs from then on (it was
+    /// cancelled, an answer given in its place) run on the continuation threads.
     func takeAnswer() -> Response? {
-        state.withLock { state in
-            guard case .answered(let response) = state.answer else { return nil }
+        let (response, jobs): (Response?, [UnownedJob]) = state.withLock { state in
+            guard case .answered(let response) = state.answer else { return (nil, []) }
             state.answer = .taken
-            return response
+            defer { state.jobs.removeAll() }
+            return (response, state.jobs)
         }
+        for job in jobs { continuations.run(job, on: asUnownedTaskExecutor()) }
+        return response
+    }
+
+    /// The worker is done with the request (libmicrohttpd completed it): jobs kept for it, and
+    /// any that come later, run on the continuation threads.
+    func release() {
+        let jobs = state.withLock { state in
+            state.answer = .taken
+            defer { state.jobs.removeAll() }
+            return state.jobs
+        }
+        for job in jobs { continuations.run(job, on: asUnownedTaskExecutor()) }
     }
 
     /// The connection while suspended.
@@ -120,6 +170,21 @@ final class RequestTask: TaskExecutor {
     }
 
     func enqueue(_ job: consuming ExecutorJob) {
-        continuations.run(UnownedJob(job), on: asUnownedTaskExecutor())
+        let job = UnownedJob(job)
+        let kept = state.withLock { state in
+            switch state.answer {
+            case .running:
+                state.jobs.append(job)
+                return true
+            case .suspended(let connection):
+                state.jobs.append(job)
+                state.answer = .running
+                MHD_resume_connection(connection.pointer)
+                return true
+            case .answered, .taken:
+                return false
+            }
+        }
+        if !kept { continuations.run(job, on: asUnownedTaskExecutor()) }
     }
 }

@@ -131,9 +131,9 @@ private func finish(_ pending: PendingRequest, on connection: OpaquePointer, cor
         return wait(for: task, pending, on: connection, core: core)
     }
     if let task = pending.task {
+        // Resumed: its answer came, or jobs for this worker to run.
         stopWaiting(pending, core: core)
-        guard let response = task.takeAnswer() else { return .YES }
-        return answer(response, for: pending, on: connection, closing: core.isDraining, requestID: pending.requestID, core: core)
+        return wait(for: task, pending, on: connection, core: core)
     }
     // Destroying the processor flushes the last field into `pending`.
     discardPostProcessor(of: pending)
@@ -169,8 +169,8 @@ private func finish(_ pending: PendingRequest, on connection: OpaquePointer, cor
     }
 }
 
-/// The request's work has begun and waits: the connection is suspended until its answer is
-/// delivered.
+/// The request's work has begun and has not answered: the worker runs the jobs its task kept
+/// for it, and answers, or suspends the connection until a job or the answer comes.
 private func wait(
     for task: RequestTask, _ pending: PendingRequest, on connection: OpaquePointer, core: ServerCore
 ) -> MHD_Result {
@@ -178,12 +178,18 @@ private func wait(
     pending.isWaiting = true
     core.metrics.waiting.increment()
     let socket = shim_connection_socket(connection)
-    if let response = task.suspend(RequestTask.Connection(pointer: connection, socket: socket)) {
-        stopWaiting(pending, core: core)
-        return answer(response, for: pending, on: connection, closing: core.isDraining, requestID: pending.requestID, core: core)
+    while true {
+        switch task.suspend(RequestTask.Connection(pointer: connection, socket: socket)) {
+        case .answer(let response):
+            stopWaiting(pending, core: core)
+            return answer(response, for: pending, on: connection, closing: core.isDraining, requestID: pending.requestID, core: core)
+        case .runJobs:
+            task.runJobs()
+        case .wait:
+            if core.isStopping { task.abandon(with: Suspensions.stopping) }
+            return .YES
+        }
     }
-    if core.isStopping { task.abandon(with: Suspensions.stopping) }
-    return .YES
 }
 
 /// The peer's address as text, or "" when libmicrohttpd cannot tell.
@@ -210,6 +216,7 @@ private func requestCompleted(
     let pending = Unmanaged<PendingRequest>.fromOpaque(state).takeRetainedValue()
     pending.isCompleted = true
     RequestRound.release(pending)
+    pending.task?.release()
     discardPostProcessor(of: pending)
     let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
     stopWaiting(pending, core: core)
