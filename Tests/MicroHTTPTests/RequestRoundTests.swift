@@ -76,6 +76,22 @@ private final class WorkStarts: Sendable {
         }
     }
 
+    @Test func theRestOfAWaitingRequestsWorkRunsOnTheWorkerThatReceivedIt() async throws {
+        // Before its wait and after it, the work of each request runs on the server's one worker.
+        let responder = WaitingResponder { request in
+            let before = pthread_self()
+            try await Task.sleep(for: .milliseconds(request.path == "/short" ? 5 : 20))
+            return .text(pthread_equal(before, pthread_self()) != 0 ? "same thread" : "another thread")
+        }
+        try await onThreadWaitedFor {
+            try withServer(ServerConfiguration(port: 0, threads: 1), responder: responder) { server in
+                let clients = try (0..<8).map { _ in try TestClient(port: server.port) }
+                for (index, client) in clients.enumerated() { try client.write(Self.get(index % 2 == 0 ? "/short" : "/long")) }
+                for client in clients { #expect(try client.readResponse().text == "same thread") }
+            }
+        }
+    }
+
     @Test func aClientThatStopsSendingAfterItsRequestStillGetsItsAnswer() throws {
         // The answer is worked out a round after the request was read: the client's end of
         // sending, seen by then, must not close the connection first.
@@ -123,5 +139,14 @@ private struct ReadyOrBlocking<Blocking: HTTPResponder>: HTTPResponder {
 
     func respond(to request: Request) async throws -> Response {
         try await reply(to: request).response()
+    }
+}
+
+/// A responder whose work may wait.
+private struct WaitingResponder: HTTPResponder {
+    let work: @Sendable (Request) async throws -> Response
+
+    func respond(to request: Request) async throws -> Response {
+        try await work(request)
     }
 }
