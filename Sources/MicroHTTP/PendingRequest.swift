@@ -24,8 +24,9 @@ final class PendingRequest {
     var earlyAnswer: Response?
     /// Set once libmicrohttpd is done with the request (its connection may then be freed).
     var isCompleted = false
-    /// The round whose run gave the answer, which counts it among those it holds until sent.
-    var heldBy: RequestRound?
+    /// The round whose run gave the answer, which counts it among those it holds until sent,
+    /// and the round's generation then.
+    var heldBy: (round: RequestRound, generation: Int)?
     /// Whether the body is kept as it arrives (it is not a form, which the post processor parses).
     var keepsBody = false
     /// The body, when `keepsBody`.

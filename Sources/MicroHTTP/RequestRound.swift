@@ -33,13 +33,22 @@ final class RequestRound {
 
     /// The most answers a worker holds from its runs until they are sent: a round of hundreds
     /// of requests would otherwise hold hundreds of pages at once (peak RSS at 256 connections:
-    /// 32.6 MiB answering each as it came, 38.3 MiB holding a whole round's, 35.5 MiB holding 32).
-    /// Requests past it wait for a run after some answers have left; 32 keep the code as warm
-    /// as a whole round does (16 cost 5 to 15 % of the pages a second).
+    /// 32.6 MiB answering each as it came, 38.3 to 40.3 MiB holding a whole round's, 34.2 to
+    /// 35.5 MiB holding 32). Requests past it wait for a run after some answers have left; 32
+    /// keep the code as warm as a whole round does (16 cost 5 to 15 % of the pages a second).
     static let limit = 32
 
-    /// Answers given by runs and not yet sent (see `release`).
+    /// How long the worker may hold `limit` answers before those stop counting. An answer
+    /// larger than the kernel takes at once is sent only as its client reads it: without this,
+    /// 32 clients that stop reading would stop every page of the worker until they time out.
+    static let patience = Duration.milliseconds(5)
+
+    /// Answers given by runs and not yet sent (see `release`), of the current `generation`.
     private var held = 0
+    /// Moves when the answers held stop counting.
+    private var generation = 0
+    /// Since when answers have been held without a pause.
+    private var holdingSince = ContinuousClock.now
 
     /// Keeps `work`, the answer to `request`, for the next `run`.
     func add(
@@ -55,6 +64,10 @@ final class RequestRound {
     /// (`RequestTask.runInline`); each request then holds its task, and its answer when it came
     /// without waiting. Work of a request whose connection has closed since is dropped.
     func run(continuations: ContinuationThreads) {
+        if held >= Self.limit, ContinuousClock.now - holdingSince >= Self.patience {
+            generation &+= 1
+            held = 0
+        }
         var taken = 0
         while taken < deferred.count, held < Self.limit {
             let item = deferred[taken]
@@ -64,7 +77,8 @@ final class RequestRound {
             item.pending.task = task
             item.pending.earlyAnswer = task.runInline(item.request, item.work)
             if item.pending.earlyAnswer != nil {
-                item.pending.heldBy = self
+                if held == 0 { holdingSince = .now }
+                item.pending.heldBy = (self, generation)
                 held += 1
             }
         }
@@ -74,8 +88,8 @@ final class RequestRound {
     /// `pending`'s answer is no longer held by the round that gave it: it has been sent (the
     /// request completed), or it is a stream, which lasts.
     static func release(_ pending: PendingRequest) {
-        guard let round = pending.heldBy else { return }
+        guard let (round, generation) = pending.heldBy else { return }
         pending.heldBy = nil
-        round.held -= 1
+        if generation == round.generation { round.held -= 1 }
     }
 }

@@ -32,12 +32,17 @@ public final class TestClient {
 
     /// Connects to 127.0.0.1:`port`, from the loopback address `source` when given (any of
     /// 127.0.0.0/8 works, so a test can play several clients); reads give up after
-    /// `readTimeout` seconds.
-    public init(port: Int, source: String? = nil) throws {
+    /// `readTimeout` seconds. `receiveBuffer`, when given, fixes the socket's receive buffer
+    /// (the kernel then advertises a window that small and never grows it): a client that does
+    /// not read then holds the server's answer back after a few kilobytes.
+    public init(port: Int, source: String? = nil, receiveBuffer: Int32? = nil) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw Failure(operation: "socket", code: errno) }
         var timeout = timeval(tv_sec: Self.readTimeout, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        if var receiveBuffer {
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &receiveBuffer, socklen_t(MemoryLayout<Int32>.size))
+        }
         if let source {
             var local = sockaddr_in()
             local.sin_family = sa_family_t(AF_INET)

@@ -92,6 +92,26 @@ private final class WorkStarts: Sendable {
         }
     }
 
+    @Test func clientsThatStopReadingBigAnswersDoNotStopTheWorkersOtherPages() throws {
+        // Each 4 MB answer is more than the kernel takes at once for a client with a small
+        // window that does not read (on loopback, whose segments are 64 KB, it takes about 1.3
+        // MB): it stays with the worker, counted among the answers it holds, until its client
+        // reads or times out. 34 of them are more than the 32 a worker holds.
+        let big = String(repeating: "x", count: 4 << 20)
+        let responder = Respond { request in .text(request.path == "/big" ? big : "small") }
+        var configuration = ServerConfiguration(port: 0, threads: 1)
+        configuration.connectionTimeout = 60
+        try withServer(configuration, responder: responder) { server in
+            let stalled = try (0..<34).map { _ in try TestClient(port: server.port, receiveBuffer: 4096) }
+            for client in stalled { try client.write(Self.get("/big")) }
+            usleep(100_000)
+            let client = try TestClient(port: server.port)
+            try client.write(Self.get("/small"))
+            #expect(client.hasInput(within: .seconds(2)), "the worker stopped while its big answers waited")
+            #expect(try client.readResponse().text == "small")
+        }
+    }
+
     @Test func aClientThatStopsSendingAfterItsRequestStillGetsItsAnswer() throws {
         // The answer is worked out a round after the request was read: the client's end of
         // sending, seen by then, must not close the connection first.
