@@ -47,8 +47,8 @@ final class RequestRound {
     private var held = 0
     /// Moves when the answers held stop counting.
     private var generation = 0
-    /// Since when answers have been held without a pause.
-    private var holdingSince = ContinuousClock.now
+    /// Since when `limit` answers have been held, if they are.
+    private var fullSince: ContinuousClock.Instant?
 
     /// Keeps `work`, the answer to `request`, for the next `run`.
     func add(
@@ -64,9 +64,10 @@ final class RequestRound {
     /// (`RequestTask.runInline`); each request then holds its task, and its answer when it came
     /// without waiting. Work of a request whose connection has closed since is dropped.
     func run(continuations: ContinuationThreads) {
-        if held >= Self.limit, ContinuousClock.now - holdingSince >= Self.patience {
+        if let fullSince, ContinuousClock.now - fullSince >= Self.patience {
             generation &+= 1
             held = 0
+            self.fullSince = nil
         }
         var taken = 0
         while taken < deferred.count, held < Self.limit {
@@ -77,9 +78,9 @@ final class RequestRound {
             item.pending.task = task
             item.pending.earlyAnswer = task.runInline(item.request, item.work)
             if item.pending.earlyAnswer != nil {
-                if held == 0 { holdingSince = .now }
                 item.pending.heldBy = (self, generation)
                 held += 1
+                if held == Self.limit { fullSince = .now }
             }
         }
         deferred.removeFirst(taken)
@@ -90,6 +91,8 @@ final class RequestRound {
     static func release(_ pending: PendingRequest) {
         guard let (round, generation) = pending.heldBy else { return }
         pending.heldBy = nil
-        if generation == round.generation { round.held -= 1 }
+        guard generation == round.generation else { return }
+        round.held -= 1
+        round.fullSince = nil
     }
 }
