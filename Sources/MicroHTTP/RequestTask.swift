@@ -85,28 +85,32 @@ final class RequestTask: TaskExecutor {
     }
 
     /// Suspends `connection` until a job or the answer comes, unless one has come already (from
-    /// a thread that went on since the worker last looked).
+    /// a thread that went on since the worker last looked). Once the answer is taken, the task's
+    /// jobs (it was cancelled, an answer given in its place) run on the continuation threads.
     func suspend(_ connection: Connection) -> Next {
-        if let response = takeAnswer() { return .answer(response) }
-        return state.withLock { state in
+        var left: [UnownedJob] = []
+        let next = state.withLock { state -> Next in
+            if case .answered(let response) = state.answer {
+                state.answer = .taken
+                swap(&left, &state.jobs)
+                return .answer(response)
+            }
             if !state.jobs.isEmpty { return .runJobs }
-            // Taken since `takeAnswer` looked: then asked again.
-            if case .answered = state.answer { return .runJobs }
             // Inside the lock: `deliver` and `enqueue` resume under it, so neither can resume
             // first.
             MHD_suspend_connection(connection.pointer)
             state.answer = .suspended(connection)
             return .wait
         }
+        runOnContinuations(left)
+        return next
     }
 
     /// Runs the jobs kept for the worker, on this thread, until none is left.
     func runJobs() {
         while true {
-            let jobs = state.withLock { state in
-                defer { state.jobs.removeAll() }
-                return state.jobs
-            }
+            var jobs: [UnownedJob] = []
+            state.withLock { swap(&jobs, &$0.jobs) }
             guard !jobs.isEmpty else { return }
             for job in jobs { job.runSynchronously(on: asUnownedTaskExecutor()) }
         }
@@ -137,27 +141,18 @@ final class RequestTask: TaskExecutor {
         if deliver(response) { state.withLock { $0.task }?.cancel() }
     }
 
-    /// The delivered answer, once, for the worker; the task's jobs from then on (it was
-    /// cancelled, an answer given in its place) run on the continuation threads.
-    func takeAnswer() -> Response? {
-        let (response, jobs): (Response?, [UnownedJob]) = state.withLock { state in
-            guard case .answered(let response) = state.answer else { return (nil, []) }
-            state.answer = .taken
-            defer { state.jobs.removeAll() }
-            return (response, state.jobs)
-        }
-        for job in jobs { continuations.run(job, on: asUnownedTaskExecutor()) }
-        return response
-    }
-
     /// The worker is done with the request (libmicrohttpd completed it): jobs kept for it, and
     /// any that come later, run on the continuation threads.
     func release() {
-        let jobs = state.withLock { state in
+        var left: [UnownedJob] = []
+        state.withLock { state in
             state.answer = .taken
-            defer { state.jobs.removeAll() }
-            return state.jobs
+            swap(&left, &state.jobs)
         }
+        runOnContinuations(left)
+    }
+
+    private func runOnContinuations(_ jobs: [UnownedJob]) {
         for job in jobs { continuations.run(job, on: asUnownedTaskExecutor()) }
     }
 
@@ -185,6 +180,6 @@ final class RequestTask: TaskExecutor {
                 return false
             }
         }
-        if !kept { continuations.run(job, on: asUnownedTaskExecutor()) }
+        if !kept { runOnContinuations([job]) }
     }
 }

@@ -170,22 +170,23 @@ private func finish(_ pending: PendingRequest, on connection: OpaquePointer, cor
 }
 
 /// The request's work has begun and has not answered: the worker runs the jobs its task kept
-/// for it, and answers, or suspends the connection until a job or the answer comes.
+/// for it, and answers, or suspends the connection until a job or the answer comes (counted
+/// as waiting, and watched for its deadline and its client leaving, until then).
 private func wait(
     for task: RequestTask, _ pending: PendingRequest, on connection: OpaquePointer, core: ServerCore
 ) -> MHD_Result {
-    core.suspensions.add(task)
-    pending.isWaiting = true
-    core.metrics.waiting.increment()
-    let socket = shim_connection_socket(connection)
+    let suspended = RequestTask.Connection(pointer: connection, socket: shim_connection_socket(connection))
     while true {
-        switch task.suspend(RequestTask.Connection(pointer: connection, socket: socket)) {
+        switch task.suspend(suspended) {
         case .answer(let response):
-            stopWaiting(pending, core: core)
             return answer(response, for: pending, on: connection, closing: core.isDraining, requestID: pending.requestID, core: core)
         case .runJobs:
             task.runJobs()
         case .wait:
+            core.suspensions.add(task)
+            pending.isWaiting = true
+            core.metrics.waiting.increment()
+            // Read after the task was added: shutdown answers the tasks it finds, or this sees it.
             if core.isStopping { task.abandon(with: Suspensions.stopping) }
             return .YES
         }

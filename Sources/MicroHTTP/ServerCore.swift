@@ -14,7 +14,8 @@ final class ServerCore: Sendable {
     let suspensions = Suspensions()
     /// The event streams open (see `EventStream`).
     let eventStreams: EventStreams
-    /// Where waiting requests continue (see `Server.start()`).
+    /// Where a request's task continues once the worker is done with the request (see
+    /// `RequestTask`, `Server.start()`).
     let continuations = ContinuationThreads()
     /// Requests from their first access-handler call to NOTIFY_COMPLETED; shutdown
     /// waits for this to reach zero.

@@ -80,7 +80,7 @@ private final class WorkStarts: Sendable {
         // Before its wait and after it, the work of each request runs on the server's one worker.
         let responder = WaitingResponder { request in
             let before = pthread_self()
-            try await Task.sleep(for: .milliseconds(request.path == "/short" ? 5 : 20))
+            try await awaitElsewhere(for: .milliseconds(request.path == "/short" ? 5 : 20))
             return .text(pthread_equal(before, pthread_self()) != 0 ? "same thread" : "another thread")
         }
         try await onThreadWaitedFor {

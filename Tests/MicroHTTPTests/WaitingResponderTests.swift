@@ -123,7 +123,7 @@ final class Waiting: HTTPResponder {
                 func respond(to request: Request) async throws -> Response {
                     // Queued on the request's executor while the worker still runs it inline.
                     await Task.yield()
-                    // Resumed from another thread, continued on the server's continuation threads.
+                    // Resumed from another thread, continued on the worker when it is called again.
                     try await awaitElsewhere(for: .milliseconds(1))
                     await Task.yield()
                     return .text("42")
