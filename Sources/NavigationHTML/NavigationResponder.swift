@@ -35,6 +35,8 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
     let updates: LiveUpdates?
     /// The metrics' screen labels made so far.
     let screenKinds = ScreenKinds<Schema>()
+    /// The JSON of the routes and destinations the JSON answers held so far.
+    let stateJSON = SortedJSONCache<Schema>()
     /// The cookie in which the library's script names its window before each request it makes
     /// (`StoredState.window`), over http and over https: the state cookie's name and `-window`.
     /// Made once, not for every request.
@@ -238,7 +240,7 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
     }
 
     private func json(_ page: RenderedPage<Schema>) throws -> Response {
-        var response = Response(status: page.status, body: .bytes(try page.state.sortedJSON()))
+        var response = Response(status: page.status, body: .bytes(try page.state.sortedJSON(cache: stateJSON)))
         response.headers.replace("Content-Type", "application/json")
         return response
     }

@@ -11,6 +11,8 @@ import Testing
         encoder.outputFormatting = [.sortedKeys]
         var failures: [String] = []
         var coverage = (columns: 0, nested: 0, detents: 0)
+        // A small cache, which starts afresh many times over the run.
+        let cache = SortedJSONCache<TestNavigation>(limit: 16)
         for index in 0..<PropertyTests.count {
             var state = generator.state()
             if index % 3 == 0 {
@@ -39,8 +41,13 @@ import Testing
             let written = try state.sortedJSON()
             let expected = Array(try encoder.encode(state))
             if written != expected { failures.append(String(decoding: expected, as: UTF8.self)) }
+            // Twice through the cache: once filling it, once from what it kept.
+            if try state.sortedJSON(cache: cache) != expected || state.sortedJSON(cache: cache) != expected {
+                failures.append("cached: " + String(decoding: expected, as: UTF8.self))
+            }
         }
         #expect(failures.isEmpty, "\(failures.count) states, e.g. \(failures.prefix(2))")
+        #expect(cache.count.routes <= 16 && cache.count.routes > 0 && cache.count.destinations <= 16)
         #expect(coverage.columns > 20 && coverage.nested > 20 && coverage.detents > 20, "\(coverage)")
     }
 

@@ -34,6 +34,13 @@ struct JSONWriter {
         needsComma = true
     }
 
+    /// A whole JSON value, as this writer wrote it before, in a value's place.
+    mutating func value(_ json: [UInt8]) {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        bytes.append(contentsOf: json)
+        needsComma = true
+    }
+
     mutating func string(_ text: String) {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
         bytes.append(UInt8(ascii: "\""))

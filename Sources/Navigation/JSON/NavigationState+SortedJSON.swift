@@ -12,9 +12,21 @@ extension NavigationState {
     /// let body = try state.sortedJSON()   // {"context":null,"features":[],"flow":null,…}
     /// ```
     public func sortedJSON() throws -> [UInt8] {
+        try sortedJSON(cache: nil)
+    }
+
+    /// ``sortedJSON()``, the routes' and destinations' JSON taken from `cache` where it holds
+    /// them, and kept there where it does not: a server answering the JSON of its states writes
+    /// the same routes again and again.
+    ///
+    /// ```swift
+    /// let cache = SortedJSONCache<AppSchema>()
+    /// let body = try state.sortedJSON(cache: cache)
+    /// ```
+    public func sortedJSON(cache: SortedJSONCache<Schema>?) throws -> [UInt8] {
         do {
             var writer = JSONWriter()
-            try write(into: &writer)
+            try write(into: &writer, cache: cache)
             return writer.bytes
         } catch {
             let encoder = JSONEncoder()
@@ -27,7 +39,7 @@ extension NavigationState {
     /// context, features, flow, hiddenTabs, owner, presentation, sceneStorage, selectedTab,
     /// tabOrder, tabs. (A Codable change there must be made here too: `SortedJSONTests`
     /// compares the two on random states.)
-    private func write(into writer: inout JSONWriter) throws {
+    private func write(into writer: inout JSONWriter, cache: SortedJSONCache<Schema>?) throws {
         writer.open("{")
         writer.key("context")
         if let context { writer.string(context) } else { writer.literal("null") }
@@ -39,7 +51,7 @@ extension NavigationState {
         writer.sortedStrings(customization.hidden.map { $0.rawValue })
         if let owner { writer.key("owner"); writer.string(owner) }
         writer.key("presentation")
-        try Self.write(presentations[...], into: &writer)
+        try Self.write(presentations[...], into: &writer, cache: cache)
         writer.key("sceneStorage")
         writer.object(sceneStorage)
         writer.key("selectedTab")
@@ -54,8 +66,8 @@ extension NavigationState {
             writer.open("{")
             if tabState.columns != .automatic { writer.key("columns"); writer.string(tabState.columns.rawValue) }
             writer.key("path")
-            try writer.encoded(routes: tabState.path.elements)
-            if !tabState.selection.isEmpty { writer.key("selection"); try writer.encoded(routes: tabState.selection) }
+            try writer.encoded(routes: tabState.path.elements, cache: cache)
+            if !tabState.selection.isEmpty { writer.key("selection"); try writer.encoded(routes: tabState.selection, cache: cache) }
             writer.close("}")
         }
         writer.close("}")
@@ -63,17 +75,19 @@ extension NavigationState {
     }
 
     /// The first of `presentations` with the rest nested under its `presentation`, or null.
-    private static func write(_ presentations: ArraySlice<Presentation<Schema>>, into writer: inout JSONWriter) throws {
+    private static func write(
+        _ presentations: ArraySlice<Presentation<Schema>>, into writer: inout JSONWriter, cache: SortedJSONCache<Schema>?
+    ) throws {
         guard let presented = presentations.first else { return writer.literal("null") }
         writer.open("{")
         writer.key("destination")
-        try writer.encoded(presented.destination)
+        if let cache { writer.value(try cache.json(of: presented.destination)) } else { try writer.encoded(presented.destination) }
         if let detent = presented.detent { writer.key("detent"); try writer.encoded(detent) }
         writer.key("path")
-        try writer.encoded(routes: presented.path.elements)
+        try writer.encoded(routes: presented.path.elements, cache: cache)
         if presentations.count > 1 {
             writer.key("presentation")
-            try write(presentations.dropFirst(), into: &writer)
+            try write(presentations.dropFirst(), into: &writer, cache: cache)
         }
         writer.key("style")
         try writer.encoded(presented.destination.style)
@@ -87,10 +101,14 @@ extension JSONWriter {
         try SortedJSONEncoder.encode(value, into: &self)
     }
 
-    /// `routes` as an array, each as `SortedJSONEncoder` writes it.
-    fileprivate mutating func encoded<Route: Encodable>(routes: [Route]) throws {
+    /// `routes` as an array, each as `SortedJSONEncoder` writes it, or as `cache` kept it.
+    fileprivate mutating func encoded<Schema>(routes: [Schema.Route], cache: SortedJSONCache<Schema>?) throws {
         open("[")
-        for route in routes { try encoded(route) }
+        if let cache {
+            for route in routes { value(try cache.json(of: route)) }
+        } else {
+            for route in routes { try encoded(route) }
+        }
         close("]")
     }
 }
