@@ -107,37 +107,4 @@ import Testing
         #expect(stored?.state[.home].path.isEmpty == true && stored?.state[.orders].path.count == 1)
         #expect(range.map { String(decoding: Array(json.utf8)[$0], as: UTF8.self) } == #"["orders","order","A\"B"]"#)
     }
-
-    /// A value read again comes from what was kept: the same reading, which the first caller's
-    /// changes to its copy do not reach; forged values are not kept, and the table is bounded.
-    @Test func aValueReadAgainIsTheReadingKept() throws {
-        let cookie = StateCookie<TestNavigation>(keys: ring(newSecret))
-        var generator = StateGenerator(random: SplitMix64(seed: 0xC0_0C1E))
-        var stored = CookieStateJSONTests.stored(&generator)
-        stored.state[.home].path = StackState([.settings, .settings])
-        let value = cookie.write(stored)
-        var first = try #require(cookie.read(value, leavingUnread: .home))
-        first.readUnreadStack()
-        first.switchWindow(to: "w1")
-        let again = try #require(cookie.read(value, leavingUnread: .home))
-        #expect(again.stored.state[.home].path.isEmpty && again.unreadStack?.routes == [.settings, .settings])
-        #expect(again.stored.window != "w1" && !again.movedWindows)
-        #expect(cookie.readings.count == 1)
-        // Another tab left unread is another reading.
-        #expect(cookie.read(value, leavingUnread: .profile)?.stored.state[.home].path.count == 2)
-        #expect(cookie.readings.count == 2)
-
-        // The same payload under a signature that does not verify: refused every time, never kept.
-        let forged = String(value.dropLast(2)) + (value.hasSuffix("AA") ? "BB" : "AA")
-        for _ in 0..<3 { #expect(cookie.read(forged, leavingUnread: .home) == nil) }
-        #expect(cookie.readings.count == 2)
-
-        // Past its limit the table starts afresh: 300 cookies leave at most 256 kept.
-        for index in 0..<300 {
-            var next = stored
-            next.nonce = "n\(index)"
-            #expect(cookie.read(cookie.write(next), leavingUnread: nil)?.stored.nonce == "n\(index)")
-        }
-        #expect(cookie.readings.count <= 256 && cookie.readings.count > 0)
-    }
 }

@@ -69,15 +69,9 @@ public struct CookieReading<Schema: NavigationSchema>: Sendable {
 extension StateCookie {
     /// `read(value)`, but the stack of `tab` (the one the request's URL replaces) is left unread
     /// until asked for: see `CookieReading`. Nil when `value` is not a cookie this ring signed.
-    /// A value read before is not read again (see `CookieReadings`).
     public func read(_ value: String, leavingUnread tab: Schema.Tab?) -> CookieReading<Schema>? {
-        let key = CookieReadings<Schema>.Key(value: value, tab: tab)
-        if let kept = readings.reading(of: key) { return kept }
-        guard let (version, json) = verifiedJSON(value),
-              let reading = read(version: version, json: json, leavingUnread: tab)
-        else { return nil }
-        readings.keep(reading, of: key)
-        return reading
+        guard let (version, json) = verifiedJSON(value) else { return nil }
+        return read(version: version, json: json, leavingUnread: tab)
     }
 
     /// `read(version:json:)` with a stack left unread, for the fuzzer to hold to the full read.

@@ -43,9 +43,6 @@ public struct StateCookie<Schema: NavigationSchema>: Sendable {
     /// cookie, gone when the browser quits.
     public let maxAge: Int?
     private let keys: KeyRing
-    /// The cookies read lately, shared by the copies of this value: a reading depends on the
-    /// value and the ring only, and the ring is fixed here.
-    let readings = CookieReadings<Schema>()
 
     /// - Parameters:
     ///   - keys: The secrets that sign (the first) and verify (every one) the cookie and form tokens.
