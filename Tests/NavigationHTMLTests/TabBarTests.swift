@@ -92,6 +92,19 @@ struct MailApp: NavigationApp {
         let inbox = try await page(state.url, cookies: ["nav": cookie.encode(state)])
         #expect(inbox.ranges(of: #"class="tab tab-archive""#).count == 1, "at its root: one link")
         #expect(!inbox.contains("data-layout"), "a stack no deeper than its column: one link")
+
+        // The columns chosen and the selection stay with the tab's compact link, as with its wide one.
+        state.apply(.select([.note(id: 6)]))
+        state.apply(.push(.note(id: 1)))
+        state.apply(.push(.note(id: 5)))
+        state.apply(.setColumns(.all))
+        state.apply(.selectTab(.lookup))
+        let lookup = try await page(state.url, cookies: ["nav": cookie.encode(state)])
+        let inboxLinks = lookup.matches(of: try Regex(#"<a class="tab tab-inbox" href="([^"]*)"[^>]*>"#)).map { String(lookup[$0.range]) }
+        #expect(inboxLinks == [
+            #"<a class="tab tab-inbox" href="/inbox/note/1/note/5?select=note/6&amp;columns=all" data-layout="wide">"#,
+            #"<a class="tab tab-inbox" href="/inbox/note/1?select=note/6&amp;columns=all" data-layout="compact">"#,
+        ], "\(inboxLinks)")
     }
 
     @Test func theSearchTabSitsApartAfterTheOthersWhateverTheOrder() async throws {

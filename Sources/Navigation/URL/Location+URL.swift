@@ -43,7 +43,9 @@ extension Location {
         // Built as bytes and made a string once: a string appended to piece by piece costs
         // several times as much, and every link of a page starts from this.
         var url: [UInt8] = [UInt8(ascii: "/")]
-        url.reserveCapacity(16 * (path.count + 1))
+        // A route's segments take 8 to 30 bytes (`/user/42`, `/recipe/chicken-curry`): sized for
+        // the longer, so that a deep stack's path is not copied again as it grows.
+        url.reserveCapacity(32 * (path.count + 1))
         URLEncoding.appendVerbatim(tab.rawValue, to: &url)
         screenEnd(url.count)
         for route in path {
@@ -63,7 +65,9 @@ extension Location {
 
     /// `path` followed by the routes' segments, encoded.
     static func path(_ path: some Sequence<UInt8>, appending routes: some Sequence<Schema.Route>) -> String {
-        var url = Array(path)
+        var url: [UInt8] = []
+        url.reserveCapacity(path.underestimatedCount + 32 * routes.underestimatedCount)
+        url.append(contentsOf: path)
         for route in routes { appendPath(of: route, to: &url) }
         return String(decoding: url, as: UTF8.self)
     }

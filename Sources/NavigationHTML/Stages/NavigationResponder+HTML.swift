@@ -224,9 +224,13 @@ extension NavigationResponder {
         case .content: kept = 1
         case .sidebar: kept = 0
         }
-        let path = context.state[tab].path
-        guard tab != context.state.selectedTab, path.count > kept else { return nil }
-        return context.href([.selectTab(tab), .replace(Array(path.elements.prefix(kept)))])
+        let tabState = context.state[tab]
+        guard tab != context.state.selectedTab, tabState.path.count > kept else { return nil }
+        // `[.selectTab(tab), .replace(kept screens)]`, written without applying them to a copy of
+        // the whole state: the tab's stack cut, its selection and columns kept, nothing presented.
+        return Location<Schema>(
+            tab: tab, path: Array(tabState.path.elements.prefix(kept)), selection: tabState.selection, columns: tabState.columns
+        ).url
     }
 
     /// The tab's root, then every pushed screen (titled from what validating the stack looked
