@@ -21,9 +21,14 @@ extension CookieReading {
     /// routes, as every route's segments read back alone.
     func unreadStackMovement(to visible: EncodedStack<Schema.Route>) -> NavigationMovement? {
         guard let (_, json) = unread else { return nil }
-        var writer = JSONWriter()
-        writer.segments(of: visible.routes, visible: visible)
-        let next = writer.bytes[...]
+        let next: ArraySlice<UInt8>
+        if let written = visible.segmentsJSON {
+            next = written[...]
+        } else {
+            var writer = JSONWriter()
+            writer.segments(of: visible.routes)
+            next = writer.bytes[...]
+        }
         if next.elementsEqual(json) { return NavigationMovement.none }
         if Self.goesOn(next, from: json) { return .push }
         if Self.goesOn(json, from: next) { return .pop }

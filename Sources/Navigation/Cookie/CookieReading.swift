@@ -55,10 +55,8 @@ public struct CookieReading<Schema: NavigationSchema>: Sendable {
         guard rest == stored else { return false }
         let routes = next.state[tab].path.elements
         guard !routes.isEmpty else { return false }
-        // A stack pushed or popped since differs in length: known without writing it.
-        if let visible, visible.routes == routes, let count = JSONWriter.countOfSegments(ofPath: visible.path),
-           count != json.count {
-            return false
+        if let visible, let written = visible.segmentsJSON, visible.routes == routes {
+            return written.count == json.count && written.elementsEqual(json)
         }
         var writer = JSONWriter()
         writer.segments(of: routes, visible: visible)

@@ -235,7 +235,7 @@ extension TabCustomization {
 extension JSONWriter {
     /// `segments(of: routes)`, read off `visible`'s path when `routes` are its stack.
     mutating func segments<Route: PathRepresentable>(of routes: [Route], visible: EncodedStack<Route>?) {
-        if let visible, visible.routes == routes, segments(ofPath: visible.path) { return }
+        if let visible, let json = visible.segmentsJSON, visible.routes == routes { return value(json) }
         segments(of: routes)
     }
 
