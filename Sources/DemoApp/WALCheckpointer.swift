@@ -40,6 +40,11 @@ final class WALCheckpointer: Sendable {
         try db.execute(sql: "PRAGMA wal_autocheckpoint = \(writerPages)")
     }
 
+    /// Returns once the checkpoints scheduled so far have run (they run in order on `queue`).
+    func scheduledCheckpoints() async {
+        await withCheckedContinuation { continuation in queue.async { continuation.resume() } }
+    }
+
     /// A write has committed: every `interval`th schedules a checkpoint, unless one is already
     /// waiting to run.
     func wrote() {
