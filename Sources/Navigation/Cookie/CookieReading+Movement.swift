@@ -21,14 +21,7 @@ extension CookieReading {
     /// routes, as every route's segments read back alone.
     func unreadStackMovement(to visible: EncodedStack<Schema.Route>) -> NavigationMovement? {
         guard let (_, json) = unread else { return nil }
-        let next: ArraySlice<UInt8>
-        if let written = visible.segmentsJSON {
-            next = written[...]
-        } else {
-            var writer = JSONWriter()
-            writer.segments(of: visible.routes)
-            next = writer.bytes[...]
-        }
+        let next = JSONWriter.segments(of: visible.routes, visible: visible)[...]
         if next.elementsEqual(json) { return NavigationMovement.none }
         if Self.goesOn(next, from: json) { return .push }
         if Self.goesOn(json, from: next) { return .pop }

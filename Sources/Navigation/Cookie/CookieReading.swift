@@ -55,12 +55,8 @@ public struct CookieReading<Schema: NavigationSchema>: Sendable {
         guard rest == stored else { return false }
         let routes = next.state[tab].path.elements
         guard !routes.isEmpty else { return false }
-        if let visible, let written = visible.segmentsJSON, visible.routes == routes {
-            return written.count == json.count && written.elementsEqual(json)
-        }
-        var writer = JSONWriter()
-        writer.segments(of: routes, visible: visible)
-        return writer.bytes.count == json.count && writer.bytes.elementsEqual(json)
+        let written = JSONWriter.segments(of: routes, visible: visible)
+        return written.count == json.count && written.elementsEqual(json)
     }
 }
 

@@ -21,6 +21,11 @@ public struct EncodedStack<Route: Hashable & Sendable>: Sendable {
         var writer = JSONWriter()
         segmentsJSON = writer.segments(ofPath: path) ? writer.bytes : nil
     }
+
+    /// `segmentsJSON` when `routes` are this stack.
+    func segmentsJSON(of routes: [Route]) -> [UInt8]? {
+        routes == self.routes ? segmentsJSON : nil
+    }
 }
 
 extension Links {

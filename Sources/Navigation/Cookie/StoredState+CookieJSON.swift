@@ -233,10 +233,19 @@ extension TabCustomization {
 }
 
 extension JSONWriter {
-    /// `segments(of: routes)`, read off `visible`'s path when `routes` are its stack.
+    /// `segments(of: routes)`, `visible`'s segments when `routes` are its stack.
     mutating func segments<Route: PathRepresentable>(of routes: [Route], visible: EncodedStack<Route>?) {
-        if let visible, let json = visible.segmentsJSON, visible.routes == routes { return value(json) }
+        if let json = visible?.segmentsJSON(of: routes) { return value(json) }
         segments(of: routes)
+    }
+
+    /// The array `segments(of:visible:)` writes, alone: `visible`'s own bytes when `routes` are
+    /// its stack, with no writer to copy them into.
+    static func segments<Route: PathRepresentable>(of routes: [Route], visible: EncodedStack<Route>?) -> [UInt8] {
+        if let json = visible?.segmentsJSON(of: routes) { return json }
+        var writer = JSONWriter()
+        writer.segments(of: routes)
+        return writer.bytes
     }
 
     /// The path segments of `routes`, one after another, as one array.
