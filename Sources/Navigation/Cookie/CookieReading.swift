@@ -63,7 +63,10 @@ public struct CookieReading<Schema: NavigationSchema>: Sendable {
 extension StateCookie {
     /// `read(value)`, but the stack of `tab` (the one the request's URL replaces) is left unread
     /// until asked for: see `CookieReading`. Nil when `value` is not a cookie this ring signed.
+    /// A value this cookie wrote lately is read from the state it was written from
+    /// (`WrittenCookies`), as reading it would give.
     public func read(_ value: String, leavingUnread tab: Schema.Tab?) -> CookieReading<Schema>? {
+        if let kept = written.reading(of: value, leavingUnread: tab) { return kept }
         guard let (version, json) = verifiedJSON(value) else { return nil }
         return read(version: version, json: json, leavingUnread: tab)
     }

@@ -43,6 +43,9 @@ public struct StateCookie<Schema: NavigationSchema>: Sendable {
     /// cookie, gone when the browser quits.
     public let maxAge: Int?
     private let keys: KeyRing
+    /// The values written lately, shared by the copies of this value: what a value reads as
+    /// depends on it and the ring only, and the ring is fixed here.
+    let written = WrittenCookies<Schema>()
 
     /// - Parameters:
     ///   - keys: The secrets that sign (the first) and verify (every one) the cookie and form tokens.
@@ -78,7 +81,10 @@ public struct StateCookie<Schema: NavigationSchema>: Sendable {
         _ stored: StoredState<Schema>, visible: EncodedStack<Schema.Route>? = nil
     ) -> (value: String, isTrimmed: Bool) {
         let whole = seal(json: stored.cookieJSON(visible: visible))
-        guard !fits(whole) else { return (whole, false) }
+        guard !fits(whole) else {
+            written.keep(whole, writtenFrom: stored, visible: visible)
+            return (whole, false)
+        }
         let payload = Self.payload(of: stored)
         // The result is what removing one screen at a time until the value fits gives. The size
         // only shrinks as screens go, so the number of removals is found by doubling then
