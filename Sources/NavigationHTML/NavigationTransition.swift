@@ -30,18 +30,30 @@ public struct NavigationTransition: Sendable, Hashable {
     /// outside letters, digits and `-` written `_` and two hex digits, so that any identifier
     /// makes a valid CSS name and no two make the same one.
     static func zoomName(of id: String) -> String {
-        var name = "zoom-"
+        // Every row of a list is a source, and most identifiers need no escaping: those are
+        // joined whole, not appended a byte at a time.
+        guard !id.utf8.allSatisfy(isNameByte) else { return "zoom-" + id }
+        var name: [UInt8] = Array("zoom-".utf8)
+        name.reserveCapacity(5 + 3 * id.utf8.count)
+        let digits = Array("0123456789ABCDEF".utf8)
         for byte in id.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
-                name.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let hex = String(byte, radix: 16, uppercase: true)
-                name += "_" + (hex.count == 1 ? "0" + hex : hex)
+            if isNameByte(byte) {
+                name.append(byte)
+            } else {
+                name += [UInt8(ascii: "_"), digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
             }
         }
-        return name
+        return String(decoding: name, as: UTF8.self)
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
+            true
+        default:
+            false
+        }
     }
 }
 

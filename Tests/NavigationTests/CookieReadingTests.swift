@@ -117,7 +117,7 @@ import Testing
         var failures: [String] = []
         var kept = 0
         for index in 0..<2_000 {
-            var stored = CookieStateJSONTests.stored(&generator)
+            let stored = CookieStateJSONTests.stored(&generator)
             let visible = index % 2 == 0 ? Links(stored.state).encodedStack : nil
             let value = cookie.write(stored, visible: visible)
             if cookie.written.reading(of: value, leavingUnread: nil) != nil { kept += 1 }
