@@ -40,6 +40,22 @@ struct FieldReader<Value> {
         }
     }
 
+    /// Whether the field of the model at `model` is there (an optional one is not nil), without
+    /// copying it.
+    func isPresent(_ model: UnsafeRawPointer) -> Bool {
+        switch access {
+        case .optional(let offset):
+            switch model.advanced(by: offset).assumingMemoryBound(to: Value?.self).pointee {
+            case .none: false
+            case .some: true
+            }
+        case .value:
+            true
+        case .computed(let read):
+            read(model) != nil
+        }
+    }
+
     /// The field of `model`, for the renderer that reads models by name at run time.
     func read<Model>(_ model: borrowing Model) -> Value? {
         withUnsafePointer(to: model) { read(UnsafeRawPointer($0)) }

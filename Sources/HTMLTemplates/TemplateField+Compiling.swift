@@ -45,8 +45,8 @@ extension TemplateField {
     /// Whether the field has a value (is not nil) in the model at `model`.
     func isPresent(in model: UnsafeRawPointer) -> Bool {
         switch kind {
-        case .text(let reader): reader.read(model) != nil
-        case .number(let reader): reader.read(model) != nil
+        case .text(let reader): reader.isPresent(model)
+        case .number(let reader): reader.isPresent(model)
         case .html, .flag: true
         case .nested(let nested): nested.isPresent(in: model)
         }
