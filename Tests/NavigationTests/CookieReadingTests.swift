@@ -165,5 +165,18 @@ import Testing
         }
         #expect(cookie.written.count <= 512 && cookie.written.count > 0)
         #expect(cookie.read(value, leavingUnread: .recipes)?.stored.nonce == "n")
+
+        // The largest cookies fill the bytes first: 600 of over 3 KB each keep at most 1 MiB.
+        var deep = state
+        while cookie.write(Stored(state: deep, nonce: "d000")).utf8.count < 3_000 {
+            deep.apply(.push(.recipe("recipe-\(deep.path.count)")))
+        }
+        var largest = 0
+        for index in 0..<600 {
+            let (next, isTrimmed) = cookie.writing(Stored(state: deep, nonce: "d\(1_000 + index)"))
+            #expect(!isTrimmed && next.utf8.count > 3_000)
+            largest = max(largest, cookie.written.bytes)
+        }
+        #expect(largest <= 1 << 20 && largest > 1 << 19 && cookie.written.count < 350)
     }
 }

@@ -11,7 +11,9 @@ import Synchronization
 /// Contracts: thread-safe; a value found here is one this cookie signed, byte for byte, so it
 /// needs no verifying; what ``reading(of:leavingUnread:)`` gives is what reading the value's JSON
 /// gives, since only states that read back as written are kept (``StoredState/readsBackAsWritten``).
-/// At most `limit` values are kept; past that the table starts afresh.
+/// At most `limit` values, and values of at most `byteLimit` bytes together, are kept; past
+/// either the table starts afresh. A state takes a few times its cookie's bytes in memory, so the
+/// byte limit holds a flood of the largest cookies (4 KB each, 256 of them) to a few megabytes.
 final class WrittenCookies<Schema: NavigationSchema>: Sendable {
     /// A cookie's value. Its last bytes are its signature, an HMAC no client can steer: hashing
     /// those (and the length) tells values apart at a fraction of hashing the whole cookie, and
@@ -34,26 +36,38 @@ final class WrittenCookies<Schema: NavigationSchema>: Sendable {
         let visible: EncodedStack<Schema.Route>?
     }
 
-    private let table = Mutex<[Key: Written]>([:])
-    private let limit: Int
+    private struct Table {
+        var written: [Key: Written] = [:]
+        /// The kept values' bytes.
+        var bytes = 0
+    }
 
-    init(limit: Int = 512) {
+    private let table = Mutex(Table())
+    private let limit: Int
+    private let byteLimit: Int
+
+    init(limit: Int = 512, byteLimit: Int = 1 << 20) {
         self.limit = max(limit, 1)
+        self.byteLimit = byteLimit
     }
 
     /// Keeps `value` as written from `stored`, when reading it back gives `stored` again.
     func keep(_ value: String, writtenFrom stored: StoredState<Schema>, visible: EncodedStack<Schema.Route>?) {
         guard stored.readsBackAsWritten else { return }
         let written = Written(stored: stored, visible: visible)
+        let bytes = value.utf8.count
         table.withLock { table in
-            if table.count >= limit { table.removeAll(keepingCapacity: true) }
-            table[Key(value: value)] = written
+            if table.written.count >= limit || table.bytes + bytes > byteLimit {
+                table.written.removeAll(keepingCapacity: true)
+                table.bytes = 0
+            }
+            if table.written.updateValue(written, forKey: Key(value: value)) == nil { table.bytes += bytes }
         }
     }
 
     /// What `StateCookie.read(value, leavingUnread: tab)` gives, when `value` is kept; else nil.
     func reading(of value: String, leavingUnread tab: Schema.Tab?) -> CookieReading<Schema>? {
-        guard let written = table.withLock({ $0[Key(value: value)] }) else { return nil }
+        guard let written = table.withLock({ $0.written[Key(value: value)] }) else { return nil }
         // The read leaves the stack unread as the bytes the cookie holds for it, and holds none
         // for an empty stack.
         guard let tab, case let routes = written.stored.state[tab].path.elements, !routes.isEmpty else {
@@ -64,8 +78,9 @@ final class WrittenCookies<Schema: NavigationSchema>: Sendable {
         return CookieReading(stored: stored, unread: (tab, JSONWriter.segments(of: routes, visible: written.visible)[...]))
     }
 
-    /// How many values are kept.
-    var count: Int { table.withLock { $0.count } }
+    /// How many values are kept, and their bytes.
+    var count: Int { table.withLock { $0.written.count } }
+    var bytes: Int { table.withLock { $0.bytes } }
 }
 
 extension StoredState {
