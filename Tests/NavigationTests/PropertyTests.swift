@@ -137,6 +137,10 @@ struct PropertyTests {
                 .replace([]), .replace([generator.route(), generator.route()]),
             ]
             actions += TestTab.allCases.map { .selectTab($0) }
+            // A split view's rows: the stack replaced by one that starts as it does.
+            let stack = state.path.elements
+            actions += (0...stack.count).map { .replace(Array(stack.prefix($0)) + [generator.route()]) }
+            actions += [.replace(stack), .replace(Array(stack.dropLast()))]
             actions += state.path.ids.map { .popTo($0) } + [.popTo(StackElementID(rawValue: 99))]
             if let destination = generator.destination() { actions.append(.present(destination)) }
             if let presentation = state.presentation { actions.append(.present(presentation)) }
