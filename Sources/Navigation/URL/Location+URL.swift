@@ -34,7 +34,10 @@ extension Location {
     /// // "/home/orders?present=search"
     /// ```
     public var url: String {
-        pathURL() + query
+        // Every tab bar links to the other tabs' locations: the path alone, in one string, when
+        // there is no query to join to it.
+        let query = query
+        return query.isEmpty ? pathURL() : pathURL() + query
     }
 
     /// The path part of the URL. `screenEnd` learns where in it each screen of the stack ends,
@@ -42,10 +45,12 @@ extension Location {
     func pathURL(screenEnd: (Int) -> Void = { _ in }) -> String {
         // Built as bytes and made a string once: a string appended to piece by piece costs
         // several times as much, and every link of a page starts from this.
-        var url: [UInt8] = [UInt8(ascii: "/")]
+        var url: [UInt8] = []
         // A route's segments take 8 to 30 bytes (`/user/42`, `/recipe/chicken-curry`): sized for
-        // the longer, so that a deep stack's path is not copied again as it grows.
+        // the longer, so that a deep stack's path is not copied again as it grows (and reserved
+        // before the first byte, which would otherwise be copied into the reserved storage).
         url.reserveCapacity(32 * (path.count + 1))
+        url.append(UInt8(ascii: "/"))
         URLEncoding.appendVerbatim(tab.rawValue, to: &url)
         screenEnd(url.count)
         for route in path {
