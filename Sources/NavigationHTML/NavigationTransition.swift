@@ -35,12 +35,11 @@ public struct NavigationTransition: Sendable, Hashable {
         guard !id.utf8.allSatisfy(isNameByte) else { return "zoom-" + id }
         var name: [UInt8] = Array("zoom-".utf8)
         name.reserveCapacity(5 + 3 * id.utf8.count)
-        let digits = Array("0123456789ABCDEF".utf8)
         for byte in id.utf8 {
             if isNameByte(byte) {
                 name.append(byte)
             } else {
-                name += [UInt8(ascii: "_"), digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
+                name += [UInt8(ascii: "_"), URLEncoding.hex[Int(byte >> 4)], URLEncoding.hex[Int(byte & 0x0F)]]
             }
         }
         return String(decoding: name, as: UTF8.self)

@@ -6,8 +6,9 @@ import Foundation
 /// The server hands over paths and query values already percent-decoded, which would turn an
 /// encoded `/` inside a segment into a separator. So `%` and `/` are escaped twice: the first
 /// decoding leaves `%25` and `%2F`, and `segments(…)` decodes each segment once more.
-enum URLEncoding {
-    static let hex = Array("0123456789ABCDEF".utf8)
+package enum URLEncoding {
+    /// Uppercase hexadecimal digits, for `%XX` and other escapes of a byte.
+    package static let hex = Array("0123456789ABCDEF".utf8)
 
     /// Appends `segment` encoded; most segments need no escaping and are appended as they are.
     static func append(_ segment: String, to url: inout [UInt8]) {
