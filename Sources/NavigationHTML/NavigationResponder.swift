@@ -37,6 +37,8 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
     let screenKinds = ScreenKinds<Schema>()
     /// The JSON of the routes and destinations the JSON answers held so far.
     let stateJSON = SortedJSONCache<Schema>()
+    /// The URLs of the tab bars' links to other tabs, made once for each stack left behind.
+    let tabLocations = TabLocations<Schema>()
     /// The cookie in which the library's script names its window before each request it makes
     /// (`StoredState.window`), over http and over https: the state cookie's name and `-window`.
     /// Made once, not for every request.

@@ -192,8 +192,10 @@ extension NavigationResponder {
         var search: PageModel.SearchTab?
         for tab in context.state.visibleTabs {
             let isSelected = showsSelection && tab == context.state.selectedTab
+            // Another tab's link leads to the stack it was left with, kept by value from page to page.
+            let href = tab == context.state.selectedTab ? context.href(.selectTab(tab)) : tabLocations.url(of: tab, context.state[tab])
             let item = PageModel.TabItem(
-                name: tab.rawValue, title: tab.title, href: context.href(.selectTab(tab)),
+                name: tab.rawValue, title: tab.title, href: href,
                 isSelected: isSelected, role: tab.role?.rawValue ?? "",
                 systemImage: tab.systemImage?.isEmpty == false ? tab.systemImage : nil,
                 compactHref: compactHref(of: tab, context))

@@ -1,0 +1,60 @@
+import Synchronization
+
+/// The URLs of tabs' remembered locations, what a tab bar links to, kept for as long as a tab's
+/// state is the very value they were made from.
+///
+/// Every page links to each other tab's stack, and a stack left behind stays the same value from
+/// one request to the next: read from the cookie written from it (``StateCookie``), copied into
+/// the next state and written again, its routes stay in one array. So the URL is looked up by
+/// that array's storage, which the kept entry holds alive, and taken only when the tab, its
+/// routes, selection and columns equal the entry's (equal arrays of one storage compare at once).
+///
+/// Contracts: thread-safe; `url(of:_:)` is `Location(tab:path:selection:columns:).url` of the tab's
+/// state; past `limit` states the table starts afresh.
+///
+/// ```swift
+/// let locations = TabLocations<AppSchema>()
+/// let href = locations.url(of: .profile, state[.profile])   // "/profile/settings"
+/// ```
+public final class TabLocations<Schema: NavigationSchema>: Sendable {
+    private struct Entry: Sendable {
+        let tab: Schema.Tab
+        let state: TabState<Schema.Route>
+        let url: String
+    }
+
+    /// By the address of the routes' storage: unique while the entry holds that storage.
+    private let entries = Mutex<[UInt: Entry]>([:])
+    private let limit: Int
+
+    /// A table keeping at most `limit` tab states at a time.
+    public init(limit: Int = 4096) {
+        self.limit = max(limit, 1)
+    }
+
+    /// The URL of `tab` showing `state`: its stack, selection and columns, nothing presented.
+    public func url(of tab: Schema.Tab, _ state: TabState<Schema.Route>) -> String {
+        // Every empty array shares one storage, and the root's URL is short to make.
+        guard !state.path.isEmpty else { return Self.url(of: tab, state) }
+        let key = state.path.elements.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        if let kept = entries.withLock({ $0[key] }), kept.tab == tab, kept.state.path.elements == state.path.elements,
+           kept.state.selection == state.selection, kept.state.columns == state.columns {
+            return kept.url
+        }
+        let url = Self.url(of: tab, state)
+        entries.withLock { entries in
+            if entries.count >= limit { entries.removeAll(keepingCapacity: true) }
+            entries[key] = Entry(tab: tab, state: state, url: url)
+        }
+        return url
+    }
+
+    /// How many tab states are kept.
+    var count: Int {
+        entries.withLock { $0.count }
+    }
+
+    private static func url(of tab: Schema.Tab, _ state: TabState<Schema.Route>) -> String {
+        Location<Schema>(tab: tab, path: state.path.elements, selection: state.selection, columns: state.columns).url
+    }
+}
