@@ -17,10 +17,17 @@ import Synchronization
 /// let href = locations.url(of: .profile, state[.profile])   // "/profile/settings"
 /// ```
 public final class TabLocations<Schema: NavigationSchema>: Sendable {
-    private struct Entry: Sendable {
+    /// A class, so that a lookup takes one reference, not a copy of the state's arrays.
+    private final class Entry: Sendable {
         let tab: Schema.Tab
         let state: TabState<Schema.Route>
         let url: String
+
+        init(tab: Schema.Tab, state: TabState<Schema.Route>, url: String) {
+            self.tab = tab
+            self.state = state
+            self.url = url
+        }
     }
 
     /// By the address of the routes' storage: unique while the entry holds that storage.
