@@ -49,6 +49,19 @@ import Testing
         #expect(kept > PropertyTests.count / 2, "\(kept) answered from the table")
     }
 
+    /// Deep stacks, each a new value, keep the table within its byte limit.
+    @Test func aFloodOfDeepStacksKeepsTheTableWithinItsBytes() {
+        let locations = TabLocations<TestNavigation>(byteLimit: 16 << 10)
+        var largest = 0
+        for index in 0..<2_000 {
+            let routes = (0..<64).map { TestRoute.orderDetail(orderId: "ORD-\(index)-\($0)-" + String(repeating: "x", count: 20)) }
+            let state = TabState<TestRoute>(path: StackState(routes))
+            #expect(locations.url(of: .home, state) == Self.made(.home, state))
+            largest = max(largest, locations.bytes)
+        }
+        #expect(largest <= 16 << 10 && largest > 8 << 10, "\(largest) bytes at most")
+    }
+
     /// Where a string's bytes are (a long URL's are on the heap, shared by its copies).
     static func storage(of text: String) -> UnsafeRawPointer? {
         text.utf8.withContiguousStorageIfAvailable { UnsafeRawPointer($0.baseAddress) } ?? nil

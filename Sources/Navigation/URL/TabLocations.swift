@@ -10,7 +10,9 @@ import Synchronization
 /// routes, selection and columns equal the entry's (equal arrays of one storage compare at once).
 ///
 /// Contracts: thread-safe; `url(of:_:)` is `Location(tab:path:selection:columns:).url` of the tab's
-/// state; past `limit` states the table starts afresh.
+/// state; past `limit` states, or past `byteLimit` bytes of their URLs together, the table starts
+/// afresh. A state takes a few times its URL's bytes, and any client can have the server write
+/// stacks as deep as a cookie holds: the byte limit holds a flood of them to a few megabytes.
 ///
 /// ```swift
 /// let locations = TabLocations<AppSchema>()
@@ -30,13 +32,22 @@ public final class TabLocations<Schema: NavigationSchema>: Sendable {
         }
     }
 
-    /// By the address of the routes' storage: unique while the entry holds that storage.
-    private let entries = Mutex<[UInt: Entry]>([:])
-    private let limit: Int
+    private struct Table {
+        /// By the address of the routes' storage: unique while the entry holds that storage.
+        var entries: [UInt: Entry] = [:]
+        /// The kept URLs' bytes.
+        var bytes = 0
+    }
 
-    /// A table keeping at most `limit` tab states at a time.
-    public init(limit: Int = 4096) {
+    private let table = Mutex(Table())
+    private let limit: Int
+    private let byteLimit: Int
+
+    /// A table keeping at most `limit` tab states at a time, whose URLs take at most `byteLimit`
+    /// bytes together.
+    public init(limit: Int = 4096, byteLimit: Int = 256 << 10) {
         self.limit = max(limit, 1)
+        self.byteLimit = max(byteLimit, 1)
     }
 
     /// The URL of `tab` showing `state`: its stack, selection and columns, nothing presented.
@@ -44,21 +55,30 @@ public final class TabLocations<Schema: NavigationSchema>: Sendable {
         // Every empty array shares one storage, and the root's URL is short to make.
         guard !state.path.isEmpty else { return Self.url(of: tab, state) }
         let key = state.path.elements.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
-        if let kept = entries.withLock({ $0[key] }), kept.tab == tab, kept.state.path.elements == state.path.elements,
+        if let kept = table.withLock({ $0.entries[key] }), kept.tab == tab, kept.state.path.elements == state.path.elements,
            kept.state.selection == state.selection, kept.state.columns == state.columns {
             return kept.url
         }
         let url = Self.url(of: tab, state)
-        entries.withLock { entries in
-            if entries.count >= limit { entries.removeAll(keepingCapacity: true) }
-            entries[key] = Entry(tab: tab, state: state, url: url)
+        let bytes = url.utf8.count
+        table.withLock { table in
+            if table.entries.count >= limit || table.bytes + bytes > byteLimit {
+                table.entries.removeAll(keepingCapacity: true)
+                table.bytes = 0
+            }
+            let replaced = table.entries.updateValue(Entry(tab: tab, state: state, url: url), forKey: key)
+            table.bytes += bytes - (replaced?.url.utf8.count ?? 0)
         }
         return url
     }
 
-    /// How many tab states are kept.
+    /// How many tab states are kept, and their URLs' bytes.
     var count: Int {
-        entries.withLock { $0.count }
+        table.withLock { $0.entries.count }
+    }
+
+    var bytes: Int {
+        table.withLock { $0.bytes }
     }
 
     private static func url(of tab: Schema.Tab, _ state: TabState<Schema.Route>) -> String {
