@@ -36,38 +36,22 @@ final class WrittenCookies<Schema: NavigationSchema>: Sendable {
         let visible: EncodedStack<Schema.Route>?
     }
 
-    private struct Table {
-        var written: [Key: Written] = [:]
-        /// The kept values' bytes.
-        var bytes = 0
-    }
-
-    private let table = Mutex(Table())
-    private let limit: Int
-    private let byteLimit: Int
+    private let table: Mutex<BoundedTable<Key, Written>>
 
     init(limit: Int = 512, byteLimit: Int = 1 << 20) {
-        self.limit = max(limit, 1)
-        self.byteLimit = byteLimit
+        table = Mutex(BoundedTable(limit: limit, byteLimit: byteLimit))
     }
 
     /// Keeps `value` as written from `stored`, when reading it back gives `stored` again.
     func keep(_ value: String, writtenFrom stored: StoredState<Schema>, visible: EncodedStack<Schema.Route>?) {
         guard stored.readsBackAsWritten else { return }
         let written = Written(stored: stored, visible: visible)
-        let bytes = value.utf8.count
-        table.withLock { table in
-            if table.written.count >= limit || table.bytes + bytes > byteLimit {
-                table.written.removeAll(keepingCapacity: true)
-                table.bytes = 0
-            }
-            if table.written.updateValue(written, forKey: Key(value: value)) == nil { table.bytes += bytes }
-        }
+        table.withLock { $0.keep(written, for: Key(value: value), bytes: value.utf8.count) }
     }
 
     /// What `StateCookie.read(value, leavingUnread: tab)` gives, when `value` is kept; else nil.
     func reading(of value: String, leavingUnread tab: Schema.Tab?) -> CookieReading<Schema>? {
-        guard let written = table.withLock({ $0.written[Key(value: value)] }) else { return nil }
+        guard let written = table.withLock({ $0[Key(value: value)] }) else { return nil }
         // The read leaves the stack unread as the bytes the cookie holds for it, and holds none
         // for an empty stack.
         guard let tab, case let routes = written.stored.state[tab].path.elements, !routes.isEmpty else {
@@ -79,6 +63,6 @@ final class WrittenCookies<Schema: NavigationSchema>: Sendable {
     }
 
     /// How many values are kept, and their bytes.
-    var count: Int { table.withLock { $0.written.count } }
+    var count: Int { table.withLock { $0.count } }
     var bytes: Int { table.withLock { $0.bytes } }
 }

@@ -43,20 +43,16 @@ public final class SortedJSONCache<Schema: NavigationSchema>: Sendable {
 
     /// One kind of value's JSON.
     private final class Table<Value: Hashable & Encodable & Sendable>: Sendable {
-        private let entries = Mutex<[Value: [UInt8]]>([:])
-        private let limit: Int
+        private let entries: Mutex<BoundedTable<Value, [UInt8]>>
 
         init(limit: Int) {
-            self.limit = limit
+            entries = Mutex(BoundedTable(limit: limit))
         }
 
         func json(of value: Value) throws -> [UInt8] {
             if let kept = entries.withLock({ $0[value] }) { return kept }
             let bytes = try SortedJSONEncoder.encode(value)
-            entries.withLock { entries in
-                if entries.count >= limit { entries.removeAll(keepingCapacity: true) }
-                entries[value] = bytes
-            }
+            entries.withLock { $0.keep(bytes, for: value, bytes: bytes.count) }
             return bytes
         }
 

@@ -32,22 +32,13 @@ public final class TabLocations<Schema: NavigationSchema>: Sendable {
         }
     }
 
-    private struct Table {
-        /// By the address of the routes' storage: unique while the entry holds that storage.
-        var entries: [UInt: Entry] = [:]
-        /// The kept URLs' bytes.
-        var bytes = 0
-    }
-
-    private let table = Mutex(Table())
-    private let limit: Int
-    private let byteLimit: Int
+    /// By the address of the routes' storage: unique while the entry holds that storage.
+    private let table: Mutex<BoundedTable<UInt, Entry>>
 
     /// A table keeping at most `limit` tab states at a time, whose URLs take at most `byteLimit`
     /// bytes together.
     public init(limit: Int = 4096, byteLimit: Int = 256 << 10) {
-        self.limit = max(limit, 1)
-        self.byteLimit = max(byteLimit, 1)
+        table = Mutex(BoundedTable(limit: limit, byteLimit: byteLimit))
     }
 
     /// The URL of `tab` showing `state`: its stack, selection and columns, nothing presented.
@@ -55,26 +46,19 @@ public final class TabLocations<Schema: NavigationSchema>: Sendable {
         // Every empty array shares one storage, and the root's URL is short to make.
         guard !state.path.isEmpty else { return Self.url(of: tab, state) }
         let key = state.path.elements.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
-        if let kept = table.withLock({ $0.entries[key] }), kept.tab == tab, kept.state.path.elements == state.path.elements,
+        if let kept = table.withLock({ $0[key] }), kept.tab == tab, kept.state.path.elements == state.path.elements,
            kept.state.selection == state.selection, kept.state.columns == state.columns {
             return kept.url
         }
         let url = Self.url(of: tab, state)
-        let bytes = url.utf8.count
-        table.withLock { table in
-            if table.entries.count >= limit || table.bytes + bytes > byteLimit {
-                table.entries.removeAll(keepingCapacity: true)
-                table.bytes = 0
-            }
-            let replaced = table.entries.updateValue(Entry(tab: tab, state: state, url: url), forKey: key)
-            table.bytes += bytes - (replaced?.url.utf8.count ?? 0)
-        }
+        let entry = Entry(tab: tab, state: state, url: url)
+        table.withLock { $0.keep(entry, for: key, bytes: url.utf8.count) }
         return url
     }
 
     /// How many tab states are kept, and their URLs' bytes.
     var count: Int {
-        table.withLock { $0.entries.count }
+        table.withLock { $0.count }
     }
 
     var bytes: Int {
