@@ -109,6 +109,8 @@ struct NavigationDemo: AsyncParsableCommand {
             let demo = try DemoApplication(configuration, logger: logger) { server in
                 // Written unbuffered: scripts and tests read the port from this line.
                 FileHandle.standardOutput.write(Data("Serving on \(server.address)\n".utf8))
+                // Once serving: a start that fails says so in one line.
+                logger.info("Memory allocator: \(Self.allocator)")
             }
             // SIGTERM and SIGINT drain the server first, then close the database's pool.
             var quiet = logger

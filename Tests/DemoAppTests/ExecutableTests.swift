@@ -83,6 +83,36 @@ import Testing
         #expect(written.last?.hasSuffix("[MicroHTTP] Stopped") == true)
     }
 
+    /// On Linux the demo allocates with mimalloc, not glibc's malloc: the library is mapped into
+    /// the process, and the log says so once the demo serves. Under ThreadSanitizer, whose allocator stands
+    /// in for malloc, the demo is built without it.
+    @Test func theDemoAllocatesWithMimalloc() throws {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("demo-log-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: log) }
+        let server = try LaunchedDemo(log: log)
+        defer { server.stop() }
+        // Read to its end: /proc's files have no size for a reader that trusts one.
+        let maps = try #require(FileHandle(forReadingAtPath: "/proc/\(server.process.processIdentifier)/maps"))
+        let mapped = String(decoding: maps.readDataToEndOfFile(), as: UTF8.self)
+        try maps.close()
+        // Log lines wait at most a tenth of a second to be written together.
+        func line() -> String {
+            (try? String(contentsOf: log, encoding: .utf8))?.split(separator: "\n")
+                .first { $0.contains("Memory allocator") }.map(String.init) ?? ""
+        }
+        let started = ContinuousClock.now
+        while line().isEmpty && started.duration(to: .now) < .seconds(2) {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        #if ThreadSanitizer
+        #expect(!mapped.contains("libmimalloc"))
+        #expect(line().hasSuffix(" [NavigationDemo] Memory allocator: the system's malloc"), "\(line())")
+        #else
+        #expect(mapped.contains("/libmimalloc.so"))
+        #expect(line().contains(" info navigation-demo: [NavigationDemo] Memory allocator: mimalloc 2."), "\(line())")
+        #endif
+    }
+
     /// SIGTERM while 50 edits are in flight (headers read, bodies still arriving): new
     /// connections are refused at once, all 50 are answered, the process exits 0 within 10 s and
     /// the database is intact and holds one of the edits.
