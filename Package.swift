@@ -58,7 +58,7 @@ let package = Package(
             providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
         ),
         // The demo's memory allocator on Linux (see NavigationDemo): glibc's malloc took its slow
-        // paths under load, and a page cost 5 to 10 % more with it.
+        // paths under load, and a page cost 2 to 9 % more CPU with it (docs/performance.md).
         .systemLibrary(name: "CMimalloc", providers: [.apt(["libmimalloc-dev"])]),
         .target(
             name: "MicroHTTP",

@@ -84,7 +84,9 @@ extension PostgresDemoStore {
         let (snapshot, asked, isInTransaction) = page.state.withLock { ($0.snapshot, $0.asked, $0.isInTransaction) }
         guard snapshot == nil, !asked, !isInTransaction, page.trustsKept else { return snapshot }
         page.state.withLock { $0.asked = true }
-        let current = try await currentSnapshot(on: page.connection)
+        // Pages that ask at once share a statement, each one put after it asked (see
+        // `SharedQuestion`): a write that committed before the page began shows in the answer.
+        let current = try await currentSnapshots.answer { try await currentSnapshot(on: page.connection) }
         guard current == keptAnswers.version else { return nil }
         page.state.withLock { $0.snapshot = current }
         return current

@@ -46,6 +46,9 @@ public final class PostgresDemoStore: DemoStorage {
     /// equal snapshots see the same rows: a write shows on the very next page, wherever it was
     /// made. Instances keep their own; nothing is shared but the database.
     let keptAnswers = KeptAnswers<String>()
+    /// The current snapshot, which every page asks before it takes kept answers: asked once for
+    /// the pages that ask while it is being asked (see `SharedQuestion`).
+    let currentSnapshots = SharedQuestion<String>()
 
     /// - Parameters:
     ///   - statementTimeout: How long PostgreSQL lets one statement run (its `statement_timeout`).

@@ -84,8 +84,8 @@ import Testing
     }
 
     /// On Linux the demo allocates with mimalloc, not glibc's malloc: the library is mapped into
-    /// the process, and the log says so once the demo serves. Under ThreadSanitizer, whose allocator stands
-    /// in for malloc, the demo is built without it.
+    /// the process, and the log says so once the demo serves. Under ThreadSanitizer, whose
+    /// allocator stands in for malloc, the demo is built without it.
     @Test func theDemoAllocatesWithMimalloc() throws {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("demo-log-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: log) }

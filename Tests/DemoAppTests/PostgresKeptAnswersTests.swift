@@ -75,6 +75,51 @@ import Testing
         }
     }
 
+    /// Pages that begin at once ask for the snapshot with fewer statements than pages, and a
+    /// page still sees every write that committed before it began, while other pages' questions
+    /// are on their way (see `SharedQuestion`).
+    @Test(.enabled(if: PostgresCluster.isInstalled))
+    func pagesAtOnceShareTheSnapshotAndEachSeesTheWritesBeforeIt() async throws {
+        try await withStore { store, cluster in
+            func title() async throws -> String? {
+                try await store.reading {
+                    _ = try await store.orders()
+                    return try await store.order(id: "ORD-002")?.title
+                }
+            }
+            _ = try await title()
+            let (titles, statements) = try await cluster.counting {
+                try await withThrowingTaskGroup(of: String?.self) { group in
+                    for _ in 0..<32 { group.addTask { try await title() } }
+                    return try await group.reduce(into: []) { $0.append($1) }
+                }
+            }
+            #expect(titles == Array(repeating: "Books", count: 32))
+            #expect(statements.allSatisfy { $0 == "CurrentSnapshot" })
+            #expect(!statements.isEmpty && statements.count < 32, "\(statements.count) statements for 32 pages")
+
+            // Pages never stop while another program writes; each page begun after a write shows it.
+            let stale = try await withThrowingTaskGroup(of: Void.self) { group in
+                let stop = Counter()
+                for _ in 0..<4 {
+                    group.addTask { while stop.value == 0 { _ = try await title() } }
+                }
+                defer { _ = stop.next() }
+                var stale: [String] = []
+                for round in 1...10 {
+                    try cluster.psql(#"UPDATE "purchase" SET "title" = 'Seen \#(round)' WHERE "id" = 'ORD-002'"#)
+                    let seen = try await withThrowingTaskGroup(of: String?.self) { pages in
+                        for _ in 0..<4 { pages.addTask { try await title() } }
+                        return try await pages.reduce(into: []) { $0.append($1) }
+                    }
+                    stale += seen.compactMap { $0 == "Seen \(round)" ? nil : "round \(round): \($0 ?? "nil")" }
+                }
+                return stale
+            }
+            #expect(stale.isEmpty, "\(stale)")
+        }
+    }
+
     private final class Counter: @unchecked Sendable {
         private let lock = NSLock()
         private var count = 0
