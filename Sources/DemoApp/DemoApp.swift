@@ -95,7 +95,13 @@ extension DemoApp {
             }
         }
         // The names answer the ids by position: no id is read back from the database or hashed
-        // on its own, only each route once as it is stored.
+        // on its own, only each route once as it is stored. Sorted, because the stores keep the
+        // answer under the ids asked, and a set's order differs from one set to the next: the
+        // same screens would miss it on every page.
+        users.sort()
+        orders.sort()
+        categories.sort()
+        recipes.sort()
         let names = try await store.names(users: users, orders: orders, categories: categories, recipes: recipes)
         for (id, name) in zip(users, names.users) { titles[.userDetail(userId: id)] = name }
         for (id, exists) in zip(orders, names.orders) where exists { titles[.orderDetail(orderId: id)] = id }

@@ -8,19 +8,32 @@ extension PostgresDemoStore {
     struct Page: Sendable {
         @TaskLocal static var current: Page?
         let store: ObjectIdentifier
-        let connection: PostgresConnection
+        /// Nil for a page that reads only answers kept across pages (see `reading(_:)`).
+        let connection: PostgresConnection?
         /// Whether the page may take answers kept across pages once their snapshot is current.
         let trustsKept: Bool
         let answers = PostgresPageAnswers()
         /// The snapshot the page's answers come from (nil until known), whether it was asked for,
-        /// whether the page's transaction is open, and whether the snapshot moved before the page
-        /// could open it (see `transaction`).
-        let state = Locked<(snapshot: String?, asked: Bool, isInTransaction: Bool, moved: Bool)>((nil, false, false, false))
+        /// whether the page's transaction is open, whether the snapshot moved before the page
+        /// could open it (see `transaction`), and whether a page without a connection met a read
+        /// that needs one.
+        let state: Locked<(snapshot: String?, asked: Bool, isInTransaction: Bool, moved: Bool, needsConnection: Bool)>
+
+        /// `snapshot`: one already found current, with the kept answers read at it.
+        init(store: ObjectIdentifier, connection: PostgresConnection?, trustsKept: Bool, snapshot: String? = nil) {
+            self.store = store
+            self.connection = connection
+            self.trustsKept = trustsKept
+            state = Locked((snapshot, snapshot != nil, false, false, false))
+        }
     }
 
     /// The snapshot moved between the page's first statement and a read it had to make: what it
     /// took from `keptAnswers` so far may disagree with what it would read now.
     struct SnapshotMoved: Error {}
+
+    /// A page read without a connection of its own met a read that no kept answer gives.
+    struct NeedsConnection: Error {}
 
     /// The page of this store in progress on this task, if any.
     var page: Page? {
@@ -37,12 +50,33 @@ extension PostgresDemoStore {
     /// costs that one statement, instead of a transaction around every read, and a page that
     /// reads nothing of the store (a 404 page) none. When the snapshot moved before
     /// that transaction began (a write committed in between), the page is read again, from the
-    /// start, in a transaction of its own: `body` may run twice, so it must only read. Without
-    /// answers kept at the current snapshot, the page opens its transaction first. Every
-    /// statement is prepared, as the reads are.
+    /// start, in a transaction of its own. Without answers kept at the current snapshot, the page
+    /// opens its transaction first. Every statement is prepared, as the reads are.
+    ///
+    /// With answers kept, the page is read first without a connection of its own, where the
+    /// request runs: a page that the kept answers give whole (or that reads nothing) costs no
+    /// connection from the pool and no hop to its thread. Its first read that none answers sends
+    /// it, from the start, to a connection. So `body` may run up to three times (without a
+    /// connection, on one at the kept answers' snapshot, in a transaction of its own once a write
+    /// moved that snapshot), and must only read.
     public func reading<Result>(_ body: () async throws -> Result) async throws -> Result {
         if page != nil { return try await body() }
         try checkReachable()
+        var trustsKept = keptAnswers.version != nil
+        var known: String?
+        if trustsKept {
+            let page = Page(store: ObjectIdentifier(self), connection: nil, trustsKept: true)
+            do {
+                let result = try await translatingErrors { try await Page.$current.withValue(page, operation: body) }
+                if !page.state.withLock({ $0.needsConnection }) { return result }
+            } catch {
+                // The app may have passed the store's error on as its own.
+                guard page.state.withLock({ $0.needsConnection }) else { throw error }
+            }
+            // The snapshot it found current, if it did: the page on its connection starts from it.
+            known = page.state.withLock { $0.snapshot }
+            trustsKept = known != nil
+        }
         // The page's result is made and used on this task only; the pool's API asks for a
         // `sending` one, which a generic result cannot promise.
         nonisolated(unsafe) var result: Result?
@@ -50,9 +84,9 @@ extension PostgresDemoStore {
             try await client.withConnection { connection in
                 // On the connection's own thread (see EventLoopTaskExecutor).
                 try await withTaskExecutorPreference(EventLoopTaskExecutor(connection.eventLoop)) {
-                    var trustsKept = keptAnswers.version != nil
                     while true {
-                        let page = Page(store: ObjectIdentifier(self), connection: connection, trustsKept: trustsKept)
+                        let page = Page(store: ObjectIdentifier(self), connection: connection, trustsKept: trustsKept,
+                                        snapshot: trustsKept ? known : nil)
                         do {
                             result = try await Page.$current.withValue(page, operation: body)
                             // A read may have met `SnapshotMoved` where the app did not pass it on.
@@ -69,6 +103,7 @@ extension PostgresDemoStore {
                             }
                             guard trustsKept, page.state.withLock({ $0.moved }) else { throw error }
                             trustsKept = false
+                            known = nil
                         }
                     }
                 }
@@ -93,28 +128,40 @@ extension PostgresDemoStore {
     }
 
     /// Opens the page's transaction if it is not open: its snapshot, from its first statement,
-    /// is the page's from then on. Throws `SnapshotMoved` when the page had begun at another.
-    func transaction(of page: Page) async throws {
+    /// is the page's from then on. Throws `SnapshotMoved` when the page had begun at another, and
+    /// `NeedsConnection` for a page without a connection.
+    ///
+    /// - Returns: The page's connection, in its transaction.
+    func transaction(of page: Page) async throws -> PostgresConnection {
+        guard let connection = page.connection else {
+            page.state.withLock { $0.needsConnection = true }
+            throw NeedsConnection()
+        }
         let trusted = page.state.withLock { state -> String?? in
             state.isInTransaction ? .none : .some(state.snapshot)
         }
-        guard let trusted else { return }
+        guard let trusted else { return connection }
         if page.state.withLock({ $0.moved }) { throw SnapshotMoved() }
-        _ = try await page.connection.execute(PostgresStatements.Begin(), logger: logger)
+        _ = try await connection.execute(PostgresStatements.Begin(), logger: logger)
         page.state.withLock { $0.isInTransaction = true }
-        let snapshot = try await currentSnapshot(on: page.connection)
+        let snapshot = try await currentSnapshot(on: connection)
         guard trusted == nil || trusted == snapshot else {
             page.state.withLock { $0.moved = true }
             throw SnapshotMoved()
         }
         page.state.withLock { $0.snapshot = snapshot }
+        return connection
     }
 
-    private func currentSnapshot(on connection: PostgresConnection) async throws -> String {
+    /// The current snapshot, on `connection`, else on any of the pool's.
+    private func currentSnapshot(on connection: PostgresConnection?) async throws -> String {
         var snapshot = ""
-        for try await row in try await connection.execute(PostgresStatements.CurrentSnapshot(), logger: logger) {
-            snapshot = row
+        let rows = if let connection {
+            try await connection.execute(PostgresStatements.CurrentSnapshot(), logger: logger)
+        } else {
+            try await client.execute(PostgresStatements.CurrentSnapshot(), logger: logger)
         }
+        for try await row in rows { snapshot = row }
         return snapshot
     }
 
@@ -125,8 +172,8 @@ extension PostgresDemoStore {
         return try await translatingErrors {
             var rows: [Statement.Row] = []
             if let page {
-                try await transaction(of: page)
-                for try await row in try await page.connection.execute(statement, logger: logger) { rows.append(row) }
+                let connection = try await transaction(of: page)
+                for try await row in try await connection.execute(statement, logger: logger) { rows.append(row) }
             } else {
                 for try await row in try await client.execute(statement, logger: logger) { rows.append(row) }
             }

@@ -126,8 +126,7 @@ public final class PostgresDemoStore: DemoStorage {
         return try await translatingErrors {
             let sequence: PostgresRowSequence
             if let page {
-                try await transaction(of: page)
-                sequence = try await page.connection.query(query, logger: logger)
+                sequence = try await transaction(of: page).query(query, logger: logger)
             } else {
                 sequence = try await client.query(query, logger: logger)
             }
