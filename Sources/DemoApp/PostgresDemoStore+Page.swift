@@ -54,9 +54,10 @@ extension PostgresDemoStore {
     /// opens its transaction first. Every statement is prepared, as the reads are.
     ///
     /// With answers kept, the page is read first without a connection of its own, where the
-    /// request runs: a page that the kept answers give whole (or that reads nothing) costs no
-    /// connection from the pool and no hop to its thread. Its first read that none answers sends
-    /// it, from the start, to a connection. So `body` may run up to three times (without a
+    /// request runs (32 such pages at once; more wait their turn): a page that the kept answers
+    /// give whole (or that reads nothing) costs no connection from the pool and no hop to its
+    /// thread. Its first read that none answers sends it, from the start, to a connection. So
+    /// `body` may run up to three times (without a
     /// connection, on one at the kept answers' snapshot, in a transaction of its own once a write
     /// moved that snapshot), and must only read.
     public func reading<Result>(_ body: () async throws -> Result) async throws -> Result {
@@ -65,17 +66,23 @@ extension PostgresDemoStore {
         var trustsKept = keptAnswers.version != nil
         var known: String?
         if trustsKept {
-            let page = Page(store: ObjectIdentifier(self), connection: nil, trustsKept: true)
-            do {
-                let result = try await translatingErrors { try await Page.$current.withValue(page, operation: body) }
-                if !page.state.withLock({ $0.needsConnection }) { return result }
-            } catch {
-                // The app may have passed the store's error on as its own.
-                guard page.state.withLock({ $0.needsConnection }) else { throw error }
+            // Set by the page read without a connection when the kept answers gave it whole.
+            nonisolated(unsafe) var result: Result?
+            var answered = false
+            try await connectionlessPages.inside {
+                let page = Page(store: ObjectIdentifier(self), connection: nil, trustsKept: true)
+                do {
+                    result = try await translatingErrors { try await Page.$current.withValue(page, operation: body) }
+                    answered = !page.state.withLock { $0.needsConnection }
+                } catch {
+                    // The app may have passed the store's error on as its own.
+                    guard page.state.withLock({ $0.needsConnection }) else { throw error }
+                }
+                // The snapshot it found current, if it did: the page on its connection starts from it.
+                known = page.state.withLock { $0.snapshot }
+                trustsKept = known != nil
             }
-            // The snapshot it found current, if it did: the page on its connection starts from it.
-            known = page.state.withLock { $0.snapshot }
-            trustsKept = known != nil
+            if answered { return result! }
         }
         // The page's result is made and used on this task only; the pool's API asks for a
         // `sending` one, which a generic result cannot promise.
@@ -119,9 +126,15 @@ extension PostgresDemoStore {
         let (snapshot, asked, isInTransaction) = page.state.withLock { ($0.snapshot, $0.asked, $0.isInTransaction) }
         guard snapshot == nil, !asked, !isInTransaction, page.trustsKept else { return snapshot }
         page.state.withLock { $0.asked = true }
-        // Pages that ask at once share a statement, each one put after it asked (see
-        // `SharedQuestion`): a write that committed before the page began shows in the answer.
-        let current = try await currentSnapshots.answer { try await currentSnapshot(on: page.connection) }
+        // Pages without a connection that ask at once share a statement, each one put after it
+        // asked (see `SharedQuestion`): a write that committed before the page began shows in the
+        // answer. A page with a connection asks on it: sharing with pages that wait for one of
+        // the pool's connections could leave every connection waiting for them.
+        let current = if let connection = page.connection {
+            try await currentSnapshot(on: connection)
+        } else {
+            try await currentSnapshots.answer { try await currentSnapshot(on: nil) }
+        }
         guard current == keptAnswers.version else { return nil }
         page.state.withLock { $0.snapshot = current }
         return current
