@@ -57,9 +57,9 @@ extension PostgresDemoStore {
     /// request runs (32 such pages at once; more wait their turn): a page that the kept answers
     /// give whole (or that reads nothing) costs no connection from the pool and no hop to its
     /// thread. Its first read that none answers sends it, from the start, to a connection. So
-    /// `body` may run up to three times (without a
-    /// connection, on one at the kept answers' snapshot, in a transaction of its own once a write
-    /// moved that snapshot), and must only read.
+    /// `body` may run up to three times (without a connection, on one at the kept answers'
+    /// snapshot, in a transaction of its own once a write moved that snapshot), and must only
+    /// read.
     public func reading<Result>(_ body: () async throws -> Result) async throws -> Result {
         if page != nil { return try await body() }
         try checkReachable()
@@ -67,12 +67,12 @@ extension PostgresDemoStore {
         var known: String?
         if trustsKept {
             // Set by the page read without a connection when the kept answers gave it whole.
-            nonisolated(unsafe) var result: Result?
+            nonisolated(unsafe) var answer: Result?
             var answered = false
             try await connectionlessPages.inside {
                 let page = Page(store: ObjectIdentifier(self), connection: nil, trustsKept: true)
                 do {
-                    result = try await translatingErrors { try await Page.$current.withValue(page, operation: body) }
+                    answer = try await translatingErrors { try await Page.$current.withValue(page, operation: body) }
                     answered = !page.state.withLock { $0.needsConnection }
                 } catch {
                     // The app may have passed the store's error on as its own.
@@ -82,7 +82,7 @@ extension PostgresDemoStore {
                 known = page.state.withLock { $0.snapshot }
                 trustsKept = known != nil
             }
-            if answered { return result! }
+            if answered { return answer! }
         }
         // The page's result is made and used on this task only; the pool's API asks for a
         // `sending` one, which a generic result cannot promise.
