@@ -10,8 +10,6 @@ extension PostgresDemoStore {
         let store: ObjectIdentifier
         /// Nil for a page that reads only answers kept across pages (see `reading(_:)`).
         let connection: PostgresConnection?
-        /// Whether the page may take answers kept across pages once their snapshot is current.
-        let trustsKept: Bool
         let answers = PostgresPageAnswers()
         /// The snapshot the page's answers come from (nil until known), whether it was asked for,
         /// whether the page's transaction is open, whether the snapshot moved before the page
@@ -19,11 +17,11 @@ extension PostgresDemoStore {
         /// that needs one.
         let state: Locked<(snapshot: String?, asked: Bool, isInTransaction: Bool, moved: Bool, needsConnection: Bool)>
 
-        /// `snapshot`: one already found current, with the kept answers read at it.
-        init(store: ObjectIdentifier, connection: PostgresConnection?, trustsKept: Bool, snapshot: String? = nil) {
+        /// `snapshot`: one already found current, with the kept answers read at it: the page on a
+        /// connection takes kept answers at that snapshot only.
+        init(store: ObjectIdentifier, connection: PostgresConnection?, snapshot: String? = nil) {
             self.store = store
             self.connection = connection
-            self.trustsKept = trustsKept
             state = Locked((snapshot, snapshot != nil, false, false, false))
         }
     }
@@ -63,14 +61,15 @@ extension PostgresDemoStore {
     public func reading<Result>(_ body: () async throws -> Result) async throws -> Result {
         if page != nil { return try await body() }
         try checkReachable()
-        var trustsKept = keptAnswers.version != nil
+        // The snapshot found current by the page read without a connection, which the page on a
+        // connection then starts from; nil when it read in its own transaction.
         var known: String?
-        if trustsKept {
+        if keptAnswers.version != nil {
             // Set by the page read without a connection when the kept answers gave it whole.
             nonisolated(unsafe) var answer: Result?
             var answered = false
             try await connectionlessPages.inside {
-                let page = Page(store: ObjectIdentifier(self), connection: nil, trustsKept: true)
+                let page = Page(store: ObjectIdentifier(self), connection: nil)
                 do {
                     answer = try await translatingErrors { try await Page.$current.withValue(page, operation: body) }
                     answered = !page.state.withLock { $0.needsConnection }
@@ -78,9 +77,7 @@ extension PostgresDemoStore {
                     // The app may have passed the store's error on as its own.
                     guard page.state.withLock({ $0.needsConnection }) else { throw error }
                 }
-                // The snapshot it found current, if it did: the page on its connection starts from it.
                 known = page.state.withLock { $0.snapshot }
-                trustsKept = known != nil
             }
             if answered { return answer! }
         }
@@ -92,8 +89,7 @@ extension PostgresDemoStore {
                 // On the connection's own thread (see EventLoopTaskExecutor).
                 try await withTaskExecutorPreference(EventLoopTaskExecutor(connection.eventLoop)) {
                     while true {
-                        let page = Page(store: ObjectIdentifier(self), connection: connection, trustsKept: trustsKept,
-                                        snapshot: trustsKept ? known : nil)
+                        let page = Page(store: ObjectIdentifier(self), connection: connection, snapshot: known)
                         do {
                             result = try await Page.$current.withValue(page, operation: body)
                             // A read may have met `SnapshotMoved` where the app did not pass it on.
@@ -108,8 +104,7 @@ extension PostgresDemoStore {
                                 // there, and postgres-nio would keep that failure as the statement's.
                                 _ = try? await connection.query("ROLLBACK", logger: logger)
                             }
-                            guard trustsKept, page.state.withLock({ $0.moved }) else { throw error }
-                            trustsKept = false
+                            guard known != nil, page.state.withLock({ $0.moved }) else { throw error }
                             known = nil
                         }
                     }
@@ -124,17 +119,14 @@ extension PostgresDemoStore {
     /// reads in its own transaction.
     private func trustedSnapshot(of page: Page) async throws -> String? {
         let (snapshot, asked, isInTransaction) = page.state.withLock { ($0.snapshot, $0.asked, $0.isInTransaction) }
-        guard snapshot == nil, !asked, !isInTransaction, page.trustsKept else { return snapshot }
+        // Only a page without a connection asks; one on a connection starts from the snapshot its
+        // first run found, if any. Holding one of the pool's connections while it waits for a
+        // shared statement, which may wait for a connection itself, could leave them all waiting.
+        guard snapshot == nil, !asked, !isInTransaction, page.connection == nil else { return snapshot }
         page.state.withLock { $0.asked = true }
-        // Pages without a connection that ask at once share a statement, each one put after it
-        // asked (see `SharedQuestion`): a write that committed before the page began shows in the
-        // answer. A page with a connection asks on it: sharing with pages that wait for one of
-        // the pool's connections could leave every connection waiting for them.
-        let current = if let connection = page.connection {
-            try await currentSnapshot(on: connection)
-        } else {
-            try await currentSnapshots.answer { try await currentSnapshot(on: nil) }
-        }
+        // Pages that ask at once share a statement, each one put after it asked (see
+        // `SharedQuestion`): a write that committed before the page began shows in the answer.
+        let current = try await currentSnapshots.answer { try await currentSnapshot(on: nil) }
         guard current == keptAnswers.version else { return nil }
         page.state.withLock { $0.snapshot = current }
         return current

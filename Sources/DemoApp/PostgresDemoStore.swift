@@ -46,8 +46,9 @@ public final class PostgresDemoStore: DemoStorage {
     /// equal snapshots see the same rows: a write shows on the very next page, wherever it was
     /// made. Instances keep their own; nothing is shared but the database.
     let keptAnswers = KeptAnswers<String>()
-    /// The current snapshot, which every page asks before it takes kept answers: asked once for
-    /// the pages that ask while it is being asked (see `SharedQuestion`).
+    /// The current snapshot, which every page read without a connection asks before it takes
+    /// kept answers: asked once for the pages that ask while it is being asked (see
+    /// `SharedQuestion`).
     let currentSnapshots = SharedQuestion<String>()
     /// Pages read without a connection of their own (see `reading(_:)`), 32 at most at once.
     /// Nothing else bounds them, as the pool's connections bound the others: at 256 connections

@@ -1,7 +1,8 @@
 import Synchronization
 
-/// A question many callers put at once (PostgreSQL's current snapshot, which every page asks
-/// before it takes answers kept across pages), put once for all of those who are waiting.
+/// A question many callers put at once (PostgreSQL's current snapshot, which every page read
+/// without a connection asks before it takes answers kept across pages), put once for all of
+/// those who are waiting.
 ///
 /// A caller takes only the answer to a question put after it asked, never one already on its
 /// way: what it learns is at least as new as its own start, as if it had asked alone. So while a
