@@ -39,6 +39,9 @@ final class PendingRequest {
     let began = ContinuousClock.now
     /// Whether the request waits with its connection suspended (counted as waiting).
     var isWaiting = false
+    /// Set while the request waits for its work to start with its connection suspended (see
+    /// `ParkedRequests`).
+    var parked: ParkedRequests.Entry?
     /// The answer's status and `Response.screen`, once queued; nil if none was.
     var answered: (status: Int, screen: String?, incidents: [String])?
     private(set) var bodySize = 0

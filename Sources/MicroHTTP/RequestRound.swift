@@ -1,3 +1,11 @@
+import CMicroHTTPD
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
 /// The work a libmicrohttpd worker thread put off during one round of its event loop, run back
 /// to back when the thread is first asked again for one of those answers, early in its next
 /// round.
@@ -13,9 +21,9 @@
 /// How: the access handler returns without an answer for a request whose reply is `.pending`
 /// (`Reply`), and keeps its work here. libmicrohttpd then sees the connection with nothing to do
 /// and polls again without waiting, and calls the handler again for that request in the next
-/// round: the first such call runs the round's work (while the answers held stay under `limit`;
-/// the rest wait for a later round). A `.ready` reply (a kept file) is answered at once, as
-/// before.
+/// round: the first such call runs the round's work (while the pages held stay under `limit`;
+/// the rest wait, their connections suspended, in `ParkedRequests`, until a place comes free). A
+/// `.ready` reply (a kept file) is answered at once, as before.
 ///
 /// Not Sendable: a round belongs to one worker thread (`current`), as the connections it holds
 /// do.
@@ -31,24 +39,33 @@ final class RequestRound {
 
     private var deferred: [Deferred] = []
 
-    /// The most answers a worker holds from its runs until they are sent: a round of hundreds
-    /// of requests would otherwise hold hundreds of pages at once (peak RSS at 256 connections:
-    /// 32.6 MiB answering each as it came, 38.3 to 40.3 MiB holding a whole round's, 34.2 to
-    /// 35.5 MiB holding 32). Requests past it wait for a run after some answers have left; 32
-    /// keep the code as warm as a whole round does (16 cost 5 to 15 % of the pages a second).
+    /// The most pages a worker holds from its runs until their answers are sent, those that wait
+    /// (on a database) included: a round of hundreds of requests would otherwise hold hundreds
+    /// of pages at once (peak RSS at 256 connections: 32.6 MiB answering each as it came, 38.3
+    /// to 40.3 MiB holding a whole round's, 34.2 to 35.5 MiB holding 32). Requests past it are
+    /// parked until some answers have left; 32 keep the code as warm as a whole round does (16
+    /// cost 5 to 15 % of the pages a second).
     static let limit = 32
 
-    /// How long the worker may hold `limit` answers before those stop counting. An answer
-    /// larger than the kernel takes at once is sent only as its client reads it: without this,
-    /// 32 clients that stop reading would stop every page of the worker until they time out.
+    /// How long the worker may hold `limit` pages before those stop counting. An answer larger
+    /// than the kernel takes at once is sent only as its client reads it, and a page may wait
+    /// long on its data: without this, 32 clients that stop reading, or 32 slow pages, would stop
+    /// every page of the worker until they time out. The watch resumes a parked request of a
+    /// round held this long (`ParkedRequests.resumeOverdue`), whose handler call runs the round.
     static let patience = Duration.milliseconds(5)
 
-    /// Answers given by runs and not yet sent (see `release`), of the current `generation`.
+    /// Pages started by runs and not yet answered and sent (see `release`), of the current
+    /// `generation`.
     private var held = 0
     /// Moves when the answers held stop counting.
     private var generation = 0
-    /// Since when `limit` answers have been held, if they are.
-    private var fullSince: ContinuousClock.Instant?
+    /// Since when `limit` pages have been held, if they are: read by the watch too.
+    let fullness = Fullness()
+    /// The requests this round parked, in the order it parked them (some may have been resumed
+    /// since, by the watch or a run that started them).
+    private var parkedHere: [PendingRequest] = []
+    /// Where this round's requests are parked: the server's, set when it first parks one.
+    private var parking: ParkedRequests?
 
     /// Keeps `work`, the answer to `request`, for the next `run`.
     func add(
@@ -59,15 +76,16 @@ final class RequestRound {
         deferred.append(Deferred(pending: pending, request: request, work: work, deadline: deadline))
     }
 
-    /// Starts the work of the requests kept longest, in the order they arrived, while the answers
+    /// Starts the work of the requests kept longest, in the order they arrived, while the pages
     /// held stay under `limit`, each running on this thread until it answers or first waits
     /// (`RequestTask.runInline`); each request then holds its task, and its answer when it came
-    /// without waiting. Work of a request whose connection has closed since is dropped.
+    /// without waiting, and a parked one is resumed. Work of a request whose connection has
+    /// closed since is dropped.
     func run(continuations: ContinuationThreads) {
-        if let fullSince, ContinuousClock.now - fullSince >= Self.patience {
+        if fullness.isOverdue() {
             generation &+= 1
             held = 0
-            self.fullSince = nil
+            fullness.clear()
         }
         var taken = 0
         while taken < deferred.count, held < Self.limit {
@@ -77,22 +95,76 @@ final class RequestRound {
             let task = RequestTask(deadline: item.deadline, continuations: continuations)
             item.pending.task = task
             item.pending.earlyAnswer = task.runInline(item.request, item.work)
-            if item.pending.earlyAnswer != nil {
-                item.pending.heldBy = (self, generation)
-                held += 1
-                if held == Self.limit { fullSince = .now }
+            item.pending.heldBy = (self, generation)
+            held += 1
+            if held == Self.limit { fullness.start() }
+            if let entry = item.pending.parked {
+                item.pending.parked = nil
+                parking?.resume(entry)
             }
         }
         deferred.removeFirst(taken)
     }
 
-    /// `pending`'s answer is no longer held by the round that gave it: it has been sent (the
-    /// request completed), or it is a stream, which lasts.
+    /// Suspends the connection of `pending`, whose work a run could not start, until a place
+    /// comes free (`release`), the round has held its pages past `patience`, or the server
+    /// drains.
+    func park(_ pending: PendingRequest, on connection: OpaquePointer, in parking: ParkedRequests) {
+        self.parking = parking
+        pending.parked = parking.park(connection, round: self)
+        parkedHere.append(pending)
+    }
+
+    /// Resumes the request parked longest that is still parked: its handler call runs the round.
+    private func resumeOneParked() {
+        guard let parking else { return }
+        var resumed = false
+        var index = 0
+        while index < parkedHere.count, !resumed {
+            let pending = parkedHere[index]
+            index += 1
+            if let entry = pending.parked {
+                pending.parked = nil
+                resumed = parking.resume(entry)
+            }
+        }
+        parkedHere.removeFirst(index)
+    }
+
+    /// `pending`'s page is no longer held by the round that started it: its answer has been sent
+    /// (the request completed), or it is a stream, which lasts. A request parked by the round
+    /// takes the place.
     static func release(_ pending: PendingRequest) {
         guard let (round, generation) = pending.heldBy else { return }
         pending.heldBy = nil
-        guard generation == round.generation else { return }
-        round.held -= 1
-        round.fullSince = nil
+        if generation == round.generation {
+            round.held -= 1
+            round.fullness.clear()
+        }
+        if round.held < limit { round.resumeOneParked() }
+    }
+}
+
+extension RequestRound {
+    /// Since when a round has held `limit` pages, as the worker and the watch both read it.
+    final class Fullness: Sendable {
+        /// Monotonic nanoseconds; 0 while the round is not full.
+        private let since = Atomic<UInt64>(0)
+
+        func start() { since.store(Self.now(), ordering: .relaxed) }
+
+        func clear() { since.store(0, ordering: .relaxed) }
+
+        /// Whether the round has been full for `RequestRound.patience` or longer.
+        func isOverdue() -> Bool {
+            let since = since.load(ordering: .relaxed)
+            return since != 0 && Self.now() &- since >= UInt64(RequestRound.patience / .nanoseconds(1))
+        }
+
+        private static func now() -> UInt64 {
+            var time = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &time)
+            return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+        }
     }
 }

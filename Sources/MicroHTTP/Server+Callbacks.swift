@@ -119,10 +119,22 @@ private func receive(
 /// after the resume).
 private func finish(_ pending: PendingRequest, on connection: OpaquePointer, core: ServerCore) -> MHD_Result {
     if pending.isDeferred {
-        if pending.task == nil { RequestRound.current.run(continuations: core.continuations) }
-        // Not started: the worker holds as many answers as it may (`RequestRound.limit`), and
-        // a run in a later round, once some have left, will start it.
-        guard let task = pending.task else { return .YES }
+        let round = RequestRound.current
+        if pending.task == nil { round.run(continuations: core.continuations) }
+        guard let task = pending.task else {
+            // Not started: the worker holds as many pages as it may (`RequestRound.limit`). The
+            // connection waits suspended until a place comes free; while the server drains,
+            // libmicrohttpd calls again instead (nothing may stay suspended at its stop).
+            if !core.isDraining {
+                round.park(pending, on: connection, in: core.parked)
+                // Read after parking: draining resumes the requests it finds, or this sees it.
+                if core.isDraining, let entry = pending.parked {
+                    pending.parked = nil
+                    core.parked.resume(entry)
+                }
+            }
+            return .YES
+        }
         pending.isDeferred = false
         if let response = pending.earlyAnswer {
             pending.earlyAnswer = nil

@@ -122,7 +122,7 @@ public final class Server: Sendable {
             }
             boundPort.store(Int(shim_bound_port(daemon)), ordering: .releasing)
             core.continuations.start(count: configuration.threads)
-            state = .running(Daemon(pointer: daemon), watch: SuspensionWatch(core.suspensions, core.eventStreams))
+            state = .running(Daemon(pointer: daemon), watch: SuspensionWatch(core.suspensions, core.eventStreams, core.parked))
         }
     }
 

@@ -12,6 +12,8 @@ final class ServerCore: Sendable {
     let proxies: TrustedProxies
     /// The requests waiting with their connections suspended.
     let suspensions = Suspensions()
+    /// The requests whose work has not started, with their connections suspended.
+    let parked = ParkedRequests()
     /// The event streams open (see `EventStream`).
     let eventStreams: EventStreams
     /// Where a request's task continues once the worker is done with the request (see
@@ -51,7 +53,7 @@ final class ServerCore: Sendable {
     /// that is answered at once, as libmicrohttpd must not stop with a connection suspended.
     private let stopping = Atomic<Bool>(false)
 
-    var isDraining: Bool { draining.load(ordering: .acquiring) }
+    var isDraining: Bool { draining.load(ordering: .sequentiallyConsistent) }
 
     var isStopping: Bool { stopping.load(ordering: .sequentiallyConsistent) }
 
@@ -61,7 +63,11 @@ final class ServerCore: Sendable {
         suspensions.answerAll(with: Suspensions.stopping)
     }
 
-    func beginDraining() { draining.store(true, ordering: .releasing) }
+    /// Sets `isDraining` and resumes the parked requests: nothing is parked from now on.
+    func beginDraining() {
+        draining.store(true, ordering: .sequentiallyConsistent)
+        parked.resumeAll()
+    }
 
     /// The responder's reply to `request`, asked once, with an error thrown at once answered as
     /// `response(for:error:)` answers it.
