@@ -26,11 +26,11 @@ private final class WorkStarts: Sendable {
         "GET \(path) HTTP/1.1\r\nHost: x\r\n\r\n"
     }
 
-    /// A responder whose work blocks its worker: `/busy` for 200 ms, any other path for 10 ms.
+    /// A responder whose work blocks its worker: `/busy` for 200 ms, any other path for 20 ms.
     private static func blocking(_ starts: WorkStarts) -> some HTTPResponder {
         Respond { request in
             starts.record(request.path)
-            usleep(request.path == "/busy" ? 200_000 : 10_000)
+            usleep(request.path == "/busy" ? 200_000 : 20_000)
             return .text(request.path)
         }
     }
@@ -52,8 +52,8 @@ private final class WorkStarts: Sendable {
                 #expect(response.text == "/r\(index)")
             }
             let lastStart = try #require((0..<6).compactMap { starts.start(of: "/r\($0)") }.max())
-            // Answering each request as it was read would send /r0's answer 10 ms after reading
-            // it, some 50 ms before /r5's work began.
+            // Answering each request as it was read would send /r0's answer 20 ms after reading
+            // it, some 100 ms before /r5's work began.
             #expect(try #require(firstArrival) > lastStart)
         }
     }
@@ -142,7 +142,8 @@ private final class WorkStarts: Sendable {
             let readyArrival = ContinuousClock.now
             for client in slow { _ = try client.readResponse() }
             // Read after the four blocking requests, it was answered before the last of their work
-            // (10 ms each) began.
+            // (20 ms each) began: 60 ms after the first, a margin for a test thread that a busy
+            // machine runs late.
             let lastStart = try #require((0..<4).compactMap { starts.start(of: "/r\($0)") }.max())
             #expect(readyArrival < lastStart)
         }
