@@ -51,9 +51,10 @@ public final class PostgresDemoStore: DemoStorage {
     /// `SharedQuestion`).
     let currentSnapshots = SharedQuestion<String>()
     /// Pages read without a connection of their own (see `reading(_:)`), 32 at most at once.
-    /// Nothing else bounds them, as the pool's connections bound the others: at 256 connections
-    /// every page waited for one snapshot statement, was drawn when it answered and held its
-    /// answer with all the others (peak RSS 43 → 66 MiB).
+    /// The pool's connections bound the others; the server's workers hold 32 pages each, but let
+    /// more in once those have waited 5 ms (a slow database), and tests call the app without
+    /// the server. Unbounded, at 256 connections every page waited for one snapshot statement,
+    /// was drawn when it answered and held its answer with all the others (peak RSS 43 → 66 MiB).
     let connectionlessPages = Admission(limit: 32)
 
     /// - Parameters:

@@ -46,9 +46,12 @@ final class ParkedRequests: Sendable {
         return entry
     }
 
-    /// Resumes `entry`'s connection unless another caller has; returns whether this one did.
+    /// Resumes the connection `pending` was parked with, unless another caller has; returns
+    /// whether this one did. Call from the request's worker, which alone touches `pending`.
     @discardableResult
-    func resume(_ entry: Entry) -> Bool {
+    func resume(parkedFor pending: PendingRequest) -> Bool {
+        guard let entry = pending.parked else { return false }
+        pending.parked = nil
         guard entries.withLock({ $0.removeValue(forKey: ObjectIdentifier(entry)) }) != nil else { return false }
         MHD_resume_connection(entry.connection.pointer)
         return true
@@ -62,13 +65,15 @@ final class ParkedRequests: Sendable {
     func resumeOverdue() {
         let overdue = entries.withLock { entries -> [Entry] in
             var oldest: [ObjectIdentifier: Entry] = [:]
-            for entry in entries.values where entry.round.isOverdue() {
+            for entry in entries.values {
                 let round = ObjectIdentifier(entry.round)
                 if let found = oldest[round], found.order <= entry.order { continue }
                 oldest[round] = entry
             }
-            for entry in oldest.values { entries.removeValue(forKey: ObjectIdentifier(entry)) }
-            return Array(oldest.values)
+            // Each round's clock read once, not once for every request it parked.
+            let overdue = oldest.values.filter { $0.round.isOverdue() }
+            for entry in overdue { entries.removeValue(forKey: ObjectIdentifier(entry)) }
+            return overdue
         }
         for entry in overdue { MHD_resume_connection(entry.connection.pointer) }
     }

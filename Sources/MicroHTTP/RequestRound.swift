@@ -98,10 +98,7 @@ final class RequestRound {
             item.pending.heldBy = (self, generation)
             held += 1
             if held == Self.limit { fullness.start() }
-            if let entry = item.pending.parked {
-                item.pending.parked = nil
-                parking?.resume(entry)
-            }
+            parking?.resume(parkedFor: item.pending)
         }
         deferred.removeFirst(taken)
     }
@@ -121,12 +118,8 @@ final class RequestRound {
         var resumed = false
         var index = 0
         while index < parkedHere.count, !resumed {
-            let pending = parkedHere[index]
+            resumed = parking.resume(parkedFor: parkedHere[index])
             index += 1
-            if let entry = pending.parked {
-                pending.parked = nil
-                resumed = parking.resume(entry)
-            }
         }
         parkedHere.removeFirst(index)
     }
@@ -158,8 +151,11 @@ extension RequestRound {
         /// Whether the round has been full for `RequestRound.patience` or longer.
         func isOverdue() -> Bool {
             let since = since.load(ordering: .relaxed)
-            return since != 0 && Self.now() &- since >= UInt64(RequestRound.patience / .nanoseconds(1))
+            return since != 0 && Self.now() &- since >= Self.patience
         }
+
+        /// `RequestRound.patience` in nanoseconds.
+        private static let patience = UInt64(RequestRound.patience / .nanoseconds(1))
 
         private static func now() -> UInt64 {
             var time = timespec()

@@ -128,10 +128,7 @@ private func finish(_ pending: PendingRequest, on connection: OpaquePointer, cor
             if !core.isDraining {
                 round.park(pending, on: connection, in: core.parked)
                 // Read after parking: draining resumes the requests it finds, or this sees it.
-                if core.isDraining, let entry = pending.parked {
-                    pending.parked = nil
-                    core.parked.resume(entry)
-                }
+                if core.isDraining { core.parked.resume(parkedFor: pending) }
             }
             return .YES
         }
