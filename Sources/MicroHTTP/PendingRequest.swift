@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What the server has gathered about one request across libmicrohttpd's calls
 /// to the access handler (headers first, then body chunks, then a final call).
 ///
@@ -53,7 +55,20 @@ final class PendingRequest {
         self.method = method
         self.path = path
         self.headers = headers
+        #if DEBUG
+        Self.alive.add(1, ordering: .relaxed)
+        #endif
     }
+
+    #if DEBUG
+    /// How many requests' states exist, in debug builds: the tests' way to see that the server
+    /// keeps none past its request (load tests, run alone, read it while the server is under way).
+    static let alive = Atomic(0)
+
+    deinit {
+        Self.alive.subtract(1, ordering: .relaxed)
+    }
+    #endif
 
     /// Adds `count` bytes to the body size; false once the body exceeds `limit`.
     func countBody(_ count: Int, limit: Int) -> Bool {

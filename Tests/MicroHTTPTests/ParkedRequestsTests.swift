@@ -1,6 +1,6 @@
 import Foundation
 import HTTPTestSupport
-import MicroHTTP
+@testable import MicroHTTP
 import Synchronization
 import Testing
 
@@ -106,9 +106,59 @@ final class InFlight: Sendable {
     }
 }
 
-/// A load test (`scripts/test` runs it alone, outside the sanitizer's phase): clients that keep
-/// one worker full while the server stops.
+/// Load tests (`scripts/test` runs them alone, outside the sanitizer's phase): clients that keep
+/// one worker full.
 @Suite struct ParkedRequestsLoadTests {
+    @Test func aRoundKeepsNoFinishedRequestWhileTheWatchResumesItsParkedOnes() async throws {
+        // 240 clients, each asking again as soon as answered, for pages that wait 50 ms: the
+        // round is always held past its patience (5 ms), so the watch resumes the requests it
+        // parked. The round's list of what it parked kept every request ever parked, each
+        // with its finished state, until a release happened to walk past it: on PostgreSQL at
+        // 256 connections on one processor the server grew to 600 MB in seconds.
+        let inFlight = InFlight()
+        try await onThread {
+            let pages = ParkedRequestsTests.Pages(wait: .milliseconds(50), inFlight: inFlight)
+            try withServer(ParkedRequestsTests.manyClients, responder: pages) { server in
+                let answered = Atomic(0)
+                let stop = Atomic(false)
+                let ended = Atomic(0)
+                let threads = (0..<4).map { part in
+                    Thread {
+                        defer { ended.add(1, ordering: .sequentiallyConsistent) }
+                        guard let clients = try? (0..<60).map({ _ in try TestClient(port: server.port) }) else { return }
+                        while !stop.load(ordering: .relaxed) {
+                            for (index, client) in clients.enumerated() {
+                                guard (try? client.write("GET /c\(part)-\(index) HTTP/1.1\r\nHost: x\r\n\r\n")) != nil else { return }
+                            }
+                            for client in clients {
+                                guard (try? client.readResponse()) != nil else { return }
+                                answered.add(1, ordering: .relaxed)
+                            }
+                        }
+                    }
+                }
+                for thread in threads { thread.start() }
+                var most = 0
+                let start = ContinuousClock.now
+                while ContinuousClock.now - start < .seconds(5) {
+                    most = max(most, PendingRequest.alive.load(ordering: .relaxed))
+                    usleep(20_000)
+                }
+                stop.store(true, ordering: .relaxed)
+                try waitUntil { ended.load(ordering: .sequentiallyConsistent) == threads.count }
+                // 240 requests at a time; the round's list at most twice the 240 it may park
+                // (each request once, and as many no longer parked).
+                #expect(most <= 720, "\(most) requests' states at once")
+                #expect(RequestRound.longestParkedList.load(ordering: .relaxed) <= 480,
+                        "the round's list of what it parked: \(RequestRound.longestParkedList.load(ordering: .relaxed))")
+                #expect(answered.load(ordering: .relaxed) > 1_000)
+                Figure.report("240 clients of one worker, pages that wait 50 ms, for 5 s",
+                              "\(answered.load(ordering: .relaxed)) answered; at most \(most) requests' states at once, "
+                                + "a round's list of what it parked at most \(RequestRound.longestParkedList.load(ordering: .relaxed)) long")
+            }
+        }
+    }
+
     @Test func shutdownUnderLoadAnswersOrClosesEveryParkedRequest() async throws {
         // 96 clients, each asking again as soon as answered, keep one worker full: requests are
         // parked as others leave. The stop must resume them (libmicrohttpd must not stop with a
