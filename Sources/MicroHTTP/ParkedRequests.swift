@@ -11,22 +11,25 @@ import Synchronization
 /// flight at once, each paying for it in allocations, task switches and the store's admission
 /// queue (docs/performance.md, "Pages past a worker's 32 parked").
 ///
-/// Each connection is resumed exactly once: by its worker when a place comes free, by the watch
-/// when the round has held its pages past `RequestRound.patience`, or when the server begins to
-/// drain. The entry leaves the table under its lock, and only the caller that took it out
-/// resumes: a connection in the table is suspended, so libmicrohttpd cannot have freed it.
+/// Each round's requests wait in a line of their own, first parked first: a place that comes
+/// free, and the watch finding the round held past `RequestRound.patience`, each resume the
+/// head of one line, and the watch looks at one head per worker however many wait.
+///
+/// Each connection is resumed exactly once: by its worker when a place comes free or a run
+/// starts its work, by the watch, or when the server begins to drain. The entry leaves its line
+/// under the lock, and only the caller that took it out resumes: a connection in a line is
+/// suspended, so libmicrohttpd cannot have freed it.
 final class ParkedRequests: Sendable {
-    /// One suspended connection, and how full the round that parked it is.
+    /// One suspended connection, and the round that parked it.
     final class Entry: Sendable {
         fileprivate let connection: Connection
         fileprivate let round: RequestRound.Fullness
-        /// Which of the round's parked requests came first.
-        fileprivate let order: Int
+        /// Whether the entry is still in its line; changed only under the lines' lock.
+        fileprivate let isParked = Atomic(true)
 
-        fileprivate init(_ connection: OpaquePointer, round: RequestRound.Fullness, order: Int) {
+        fileprivate init(_ connection: OpaquePointer, round: RequestRound.Fullness) {
             self.connection = Connection(pointer: connection)
             self.round = round
-            self.order = order
         }
     }
 
@@ -35,14 +38,20 @@ final class ParkedRequests: Sendable {
         let pointer: OpaquePointer
     }
 
-    private let entries = Locked<[ObjectIdentifier: Entry]>([:])
-    private let parkings = Atomic<Int>(0)
+    /// One round's parked requests, first parked first.
+    private struct Line {
+        let round: RequestRound.Fullness
+        var entries: [Entry] = []
+    }
+
+    /// Each round with requests parked (an emptied line leaves), by its `Fullness`.
+    private let lines = Locked<[ObjectIdentifier: Line]>([:])
 
     /// Suspends `connection`; call from its worker, inside the access handler.
-    func park(_ connection: OpaquePointer, round: RequestRound) -> Entry {
-        let entry = Entry(connection, round: round.fullness, order: parkings.wrappingAdd(1, ordering: .relaxed).newValue)
+    func park(_ connection: OpaquePointer, round: RequestRound.Fullness) -> Entry {
+        let entry = Entry(connection, round: round)
         MHD_suspend_connection(connection)
-        entries.withLock { $0[ObjectIdentifier(entry)] = entry }
+        lines.withLock { $0[ObjectIdentifier(round), default: Line(round: round)].entries.append(entry) }
         return entry
     }
 
@@ -52,38 +61,60 @@ final class ParkedRequests: Sendable {
     func resume(parkedFor pending: PendingRequest) -> Bool {
         guard let entry = pending.parked else { return false }
         pending.parked = nil
-        guard entries.withLock({ $0.removeValue(forKey: ObjectIdentifier(entry)) }) != nil else { return false }
-        MHD_resume_connection(entry.connection.pointer)
-        return true
+        let taken = lines.withLock { lines -> Bool in
+            guard entry.isParked.load(ordering: .relaxed) else { return false }
+            let key = ObjectIdentifier(entry.round)
+            // A run starts requests in the order they arrived, so the entry is near the head.
+            guard let index = lines[key]?.entries.firstIndex(where: { $0 === entry }) else { return false }
+            Self.take(at: index, of: key, in: &lines)
+            return true
+        }
+        if taken { MHD_resume_connection(entry.connection.pointer) }
+        return taken
     }
 
-    var isEmpty: Bool { entries.withLock { $0.isEmpty } }
+    /// Resumes the request `round` parked first, if it parked any: its handler call runs the
+    /// round.
+    func resumeFirst(parkedBy round: RequestRound.Fullness) {
+        let key = ObjectIdentifier(round)
+        let first = lines.withLock { lines -> Entry? in
+            guard lines[key] != nil else { return nil }
+            return Self.take(at: 0, of: key, in: &lines)
+        }
+        if let first { MHD_resume_connection(first.connection.pointer) }
+    }
+
+    var isEmpty: Bool { lines.withLock { $0.isEmpty } }
 
     /// For each round full for `RequestRound.patience` or longer, resumes the request it parked
     /// first: its handler call runs the round, which then stops counting the pages it has held
     /// that long (`RequestRound.run`).
     func resumeOverdue() {
-        let overdue = entries.withLock { entries -> [Entry] in
-            var oldest: [ObjectIdentifier: Entry] = [:]
-            for entry in entries.values {
-                let round = ObjectIdentifier(entry.round)
-                if let found = oldest[round], found.order <= entry.order { continue }
-                oldest[round] = entry
-            }
-            // Each round's clock read once, not once for every request it parked.
-            let overdue = oldest.values.filter { $0.round.isOverdue() }
-            for entry in overdue { entries.removeValue(forKey: ObjectIdentifier(entry)) }
-            return overdue
+        let overdue = lines.withLock { lines -> [Entry] in
+            let keys = lines.compactMap { key, line in line.round.isOverdue() ? key : nil }
+            return keys.map { Self.take(at: 0, of: $0, in: &lines) }
         }
         for entry in overdue { MHD_resume_connection(entry.connection.pointer) }
     }
 
     /// Resumes every parked connection (the server drains: nothing is parked from then on).
     func resumeAll() {
-        let all = entries.withLock { entries -> [Entry] in
-            defer { entries.removeAll() }
-            return Array(entries.values)
+        let all = lines.withLock { lines -> [Entry] in
+            let all = lines.values.flatMap(\.entries)
+            for entry in all { entry.isParked.store(false, ordering: .relaxed) }
+            lines.removeAll()
+            return all
         }
         for entry in all { MHD_resume_connection(entry.connection.pointer) }
+    }
+
+    /// Takes the entry at `index` out of the line of `key`, which must have one there; call
+    /// under the lock.
+    @discardableResult
+    private static func take(at index: Int, of key: ObjectIdentifier, in lines: inout [ObjectIdentifier: Line]) -> Entry {
+        let entry = lines[key]!.entries.remove(at: index)
+        entry.isParked.store(false, ordering: .relaxed)
+        if lines[key]!.entries.isEmpty { lines[key] = nil }
+        return entry
     }
 }

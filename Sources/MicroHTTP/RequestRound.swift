@@ -61,15 +61,6 @@ final class RequestRound {
     private var generation = 0
     /// Since when `limit` pages have been held, if they are: read by the watch too.
     let fullness = Fullness()
-    /// The requests this round parked, in the order it parked them, each with the entry it was
-    /// parked under (some may have been resumed since, by the watch or a run that started them).
-    private var parkedHere: [(pending: PendingRequest, entry: ParkedRequests.Entry)] = []
-    /// How many `parkedHere` held after it was last rid of the requests no longer parked.
-    private var parkedAfterCompacting = 0
-    #if DEBUG
-    /// The longest any round's `parkedHere` has been, in debug builds: for the load tests.
-    static let longestParkedList = Atomic(0)
-    #endif
     /// Where this round's requests are parked: the server's, set when it first parks one.
     private var parking: ParkedRequests?
 
@@ -114,33 +105,7 @@ final class RequestRound {
     /// drains.
     func park(_ pending: PendingRequest, on connection: OpaquePointer, in parking: ParkedRequests) {
         self.parking = parking
-        let entry = parking.park(connection, round: self)
-        pending.parked = entry
-        parkedHere.append((pending, entry))
-        // A release walks the list only up to the first request it resumes. Those resumed
-        // elsewhere meanwhile stay behind it, each holding its finished state and task, and
-        // while every round is held past its patience the watch does all the resuming (one
-        // processor, 256 connections on PostgreSQL: hundreds of megabytes in seconds). Rid of
-        // them whenever it has doubled, the list holds at most twice the requests parked here.
-        if parkedHere.count >= 2 * max(parkedAfterCompacting, Self.limit) {
-            parkedHere.removeAll { $0.pending.parked !== $0.entry }
-            parkedAfterCompacting = parkedHere.count
-        }
-        #if DEBUG
-        Self.longestParkedList.max(parkedHere.count, ordering: .relaxed)
-        #endif
-    }
-
-    /// Resumes the request parked longest that is still parked: its handler call runs the round.
-    private func resumeOneParked() {
-        guard let parking else { return }
-        var resumed = false
-        var index = 0
-        while index < parkedHere.count, !resumed {
-            resumed = parking.resume(parkedFor: parkedHere[index].pending)
-            index += 1
-        }
-        parkedHere.removeFirst(index)
+        pending.parked = parking.park(connection, round: fullness)
     }
 
     /// `pending`'s page is no longer held by the round that started it: its answer has been sent
@@ -153,7 +118,7 @@ final class RequestRound {
             round.held -= 1
             round.fullness.clear()
         }
-        if round.held < limit { round.resumeOneParked() }
+        if round.held < limit { round.parking?.resumeFirst(parkedBy: round.fullness) }
     }
 }
 
