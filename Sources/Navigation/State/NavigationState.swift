@@ -11,15 +11,27 @@
 /// state.apply(.selectTab(.home))  // already selected: pops to root, as in SwiftUI
 /// ```
 public struct NavigationState<Schema: NavigationSchema>: Sendable {
+    /// The fields, behind one reference that is copied on write: a page request hands the state
+    /// from stage to stage and keeps it in several values (the cookie read, the page, the
+    /// context), and each copy of a dozen counted fields went through the generic type's value
+    /// witnesses, field by field. Now a copy is one retain.
+    private var storage: Storage
+
     /// The tab shown, whose stack the URL holds. Set directly, only the selection changes; the
     /// ``NavigationAction/selectTab(_:)`` action also dismisses the presentation and pops a tab
     /// selected again to its root.
-    public var selectedTab: Schema.Tab
+    public var selectedTab: Schema.Tab {
+        get { storage.selectedTab }
+        set { unique().selectedTab = newValue }
+    }
     /// What is presented over the visible screen, bottom first: empty for nothing, one for a
     /// sheet over the stack, more when a presented screen presents over itself (an alert over a
     /// sheet), up to ``NavigationSchema/presentationDepth``. Changed through the actions
     /// (`.present`, `.presentOver`, `.dismiss`, …), which keep it within that depth.
-    public internal(set) var presentations: [Presentation<Schema>] = []
+    public internal(set) var presentations: [Presentation<Schema>] {
+        get { storage.presentations }
+        _modify { yield &unique().presentations }
+    }
     /// The first presentation's destination: the one thing presented over the visible screen,
     /// nil for nothing. Setting another replaces the whole chain with it, at the root of its own
     /// stack and its first detent; setting the same one changes nothing.
@@ -36,36 +48,61 @@ public struct NavigationState<Schema: NavigationSchema>: Sendable {
     /// The presentation the user acts on: the last of the chain.
     public var topPresentation: Presentation<Schema>? { presentations.last }
     /// The user's tab order and hidden tabs.
-    public var customization = TabCustomization<Schema.Tab>.appDefault
+    public var customization: TabCustomization<Schema.Tab> {
+        get { storage.customization }
+        _modify { yield &unique().customization }
+    }
     /// Feature flags the user switched on (such as the one that shows a hidden tab).
-    public var features: Set<String> = []
+    public var features: Set<String> {
+        get { storage.features }
+        _modify { yield &unique().features }
+    }
     /// The app context the stacks belong to, such as the signed-in account; changing it with
     /// `.switchContext` resets every stack ("reset the path when app context changes").
-    public internal(set) var context: String?
+    public internal(set) var context: String? {
+        get { storage.context }
+        _modify { yield &unique().context }
+    }
     /// What a multi-step flow has collected so far (a coordinator's draft, the app's own
     /// ``NavigationSchema/Draft``), nil when no flow is under way. Set with
     /// ``NavigationAction/recordFlow(_:)`` and cleared with ``NavigationAction/clearFlow``;
     /// another context or owner starts without one.
-    public var flow: Schema.Draft?
+    public var flow: Schema.Draft? {
+        get { storage.flow }
+        _modify { yield &unique().flow }
+    }
     /// Whose state this is: the ``Identity/stateKey`` of the signed-in visitor it was kept for,
     /// nil when nobody was signed in. Changed by ``bind(to:)``, which starts the state anew for
     /// another owner, so no stack, draft or scene storage passes from one account to the next.
-    public internal(set) var owner: String?
+    public internal(set) var owner: String? {
+        get { storage.owner }
+        _modify { yield &unique().owner }
+    }
     /// Small values the app keeps for this browser from page to page and across restarts, as
     /// SwiftUI's `@SceneStorage` keeps a scene's (what is playing, which recipe is cooking);
     /// changed with ``NavigationAction/setSceneStorage(_:_:)``. Another context starts empty.
-    public var sceneStorage: [String: String] = [:]
+    public var sceneStorage: [String: String] {
+        get { storage.sceneStorage }
+        _modify { yield &unique().sceneStorage }
+    }
     /// Each tab's state at its position in `Tab.allCases`, or empty while every tab is at its
     /// root. Kept when popped to the root, so a stack goes on counting its element IDs (one
     /// rebuilt from a URL, the cookie or a new selection numbers from 0 again: see
     /// `StackElementID`). An array, not a dictionary keyed by tab: hashing a tab hashes its name.
-    private(set) var tabs: [TabState<Schema.Route>]
+    private(set) var tabs: [TabState<Schema.Route>] {
+        get { storage.tabs }
+        _modify { yield &unique().tabs }
+    }
 
     /// Every tab at its root, `selectedTab` selected, nothing presented.
     public init(selectedTab: Schema.Tab = Schema.defaultTab, presentation: Schema.Destination? = nil) {
-        self.selectedTab = selectedTab
-        self.presentations = presentation.map { [Presentation($0)] } ?? []
-        self.tabs = []
+        storage = Storage(selectedTab: selectedTab, presentations: presentation.map { [Presentation($0)] } ?? [])
+    }
+
+    /// The storage, first copied when another state shares it, for a change.
+    private mutating func unique() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(copying: storage) }
+        return storage
     }
 
     /// The state of `tab`; a tab never visited is at its root.
