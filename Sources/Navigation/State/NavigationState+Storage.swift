@@ -5,31 +5,24 @@ extension NavigationState {
     /// run-time exclusivity checks a class's fields get (`@exclusivity(unchecked)`): no two
     /// accesses to one storage can overlap where one of them writes.
     final class Storage: @unchecked Sendable {
-        @exclusivity(unchecked) var selectedTab: Schema.Tab
-        @exclusivity(unchecked) var presentations: [Presentation<Schema>]
-        @exclusivity(unchecked) var customization = TabCustomization<Schema.Tab>.appDefault
-        @exclusivity(unchecked) var features: Set<String> = []
-        @exclusivity(unchecked) var context: String?
-        @exclusivity(unchecked) var flow: Schema.Draft?
-        @exclusivity(unchecked) var owner: String?
-        @exclusivity(unchecked) var sceneStorage: [String: String] = [:]
-        @exclusivity(unchecked) var tabs: [TabState<Schema.Route>] = []
+        /// One struct rather than a field each: a generic class is destroyed by unspecialized
+        /// code, which looks up the type of each field it destroys; this way there is one.
+        @exclusivity(unchecked) var fields: Fields
 
-        init(selectedTab: Schema.Tab, presentations: [Presentation<Schema>]) {
-            self.selectedTab = selectedTab
-            self.presentations = presentations
+        init(_ fields: Fields) {
+            self.fields = fields
         }
+    }
 
-        init(copying other: Storage) {
-            selectedTab = other.selectedTab
-            presentations = other.presentations
-            customization = other.customization
-            features = other.features
-            context = other.context
-            flow = other.flow
-            owner = other.owner
-            sceneStorage = other.sceneStorage
-            tabs = other.tabs
-        }
+    struct Fields {
+        var selectedTab: Schema.Tab
+        var presentations: [Presentation<Schema>]
+        var customization = TabCustomization<Schema.Tab>.appDefault
+        var features: Set<String> = []
+        var context: String?
+        var flow: Schema.Draft?
+        var owner: String?
+        var sceneStorage: [String: String] = [:]
+        var tabs: [TabState<Schema.Route>] = []
     }
 }

@@ -21,16 +21,16 @@ public struct NavigationState<Schema: NavigationSchema>: Sendable {
     /// ``NavigationAction/selectTab(_:)`` action also dismisses the presentation and pops a tab
     /// selected again to its root.
     public var selectedTab: Schema.Tab {
-        get { storage.selectedTab }
-        set { unique().selectedTab = newValue }
+        get { storage.fields.selectedTab }
+        set { unique().fields.selectedTab = newValue }
     }
     /// What is presented over the visible screen, bottom first: empty for nothing, one for a
     /// sheet over the stack, more when a presented screen presents over itself (an alert over a
     /// sheet), up to ``NavigationSchema/presentationDepth``. Changed through the actions
     /// (`.present`, `.presentOver`, `.dismiss`, …), which keep it within that depth.
     public internal(set) var presentations: [Presentation<Schema>] {
-        get { storage.presentations }
-        _modify { yield &unique().presentations }
+        get { storage.fields.presentations }
+        _modify { yield &unique().fields.presentations }
     }
     /// The first presentation's destination: the one thing presented over the visible screen,
     /// nil for nothing. Setting another replaces the whole chain with it, at the root of its own
@@ -49,59 +49,59 @@ public struct NavigationState<Schema: NavigationSchema>: Sendable {
     public var topPresentation: Presentation<Schema>? { presentations.last }
     /// The user's tab order and hidden tabs.
     public var customization: TabCustomization<Schema.Tab> {
-        get { storage.customization }
-        _modify { yield &unique().customization }
+        get { storage.fields.customization }
+        _modify { yield &unique().fields.customization }
     }
     /// Feature flags the user switched on (such as the one that shows a hidden tab).
     public var features: Set<String> {
-        get { storage.features }
-        _modify { yield &unique().features }
+        get { storage.fields.features }
+        _modify { yield &unique().fields.features }
     }
     /// The app context the stacks belong to, such as the signed-in account; changing it with
     /// `.switchContext` resets every stack ("reset the path when app context changes").
     public internal(set) var context: String? {
-        get { storage.context }
-        _modify { yield &unique().context }
+        get { storage.fields.context }
+        _modify { yield &unique().fields.context }
     }
     /// What a multi-step flow has collected so far (a coordinator's draft, the app's own
     /// ``NavigationSchema/Draft``), nil when no flow is under way. Set with
     /// ``NavigationAction/recordFlow(_:)`` and cleared with ``NavigationAction/clearFlow``;
     /// another context or owner starts without one.
     public var flow: Schema.Draft? {
-        get { storage.flow }
-        _modify { yield &unique().flow }
+        get { storage.fields.flow }
+        _modify { yield &unique().fields.flow }
     }
     /// Whose state this is: the ``Identity/stateKey`` of the signed-in visitor it was kept for,
     /// nil when nobody was signed in. Changed by ``bind(to:)``, which starts the state anew for
     /// another owner, so no stack, draft or scene storage passes from one account to the next.
     public internal(set) var owner: String? {
-        get { storage.owner }
-        _modify { yield &unique().owner }
+        get { storage.fields.owner }
+        _modify { yield &unique().fields.owner }
     }
     /// Small values the app keeps for this browser from page to page and across restarts, as
     /// SwiftUI's `@SceneStorage` keeps a scene's (what is playing, which recipe is cooking);
     /// changed with ``NavigationAction/setSceneStorage(_:_:)``. Another context starts empty.
     public var sceneStorage: [String: String] {
-        get { storage.sceneStorage }
-        _modify { yield &unique().sceneStorage }
+        get { storage.fields.sceneStorage }
+        _modify { yield &unique().fields.sceneStorage }
     }
     /// Each tab's state at its position in `Tab.allCases`, or empty while every tab is at its
     /// root. Kept when popped to the root, so a stack goes on counting its element IDs (one
     /// rebuilt from a URL, the cookie or a new selection numbers from 0 again: see
     /// `StackElementID`). An array, not a dictionary keyed by tab: hashing a tab hashes its name.
     private(set) var tabs: [TabState<Schema.Route>] {
-        get { storage.tabs }
-        _modify { yield &unique().tabs }
+        get { storage.fields.tabs }
+        _modify { yield &unique().fields.tabs }
     }
 
     /// Every tab at its root, `selectedTab` selected, nothing presented.
     public init(selectedTab: Schema.Tab = Schema.defaultTab, presentation: Schema.Destination? = nil) {
-        storage = Storage(selectedTab: selectedTab, presentations: presentation.map { [Presentation($0)] } ?? [])
+        storage = Storage(Fields(selectedTab: selectedTab, presentations: presentation.map { [Presentation($0)] } ?? []))
     }
 
     /// The storage, first copied when another state shares it, for a change.
     private mutating func unique() -> Storage {
-        if !isKnownUniquelyReferenced(&storage) { storage = Storage(copying: storage) }
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
         return storage
     }
 
