@@ -3,31 +3,74 @@
 /// Escaping replaces `&`, `<`, `>`, `"` and `'`, which makes a value safe in element content and
 /// in quoted attribute values. It works on UTF-8 bytes: every byte it replaces is ASCII, and no
 /// byte of a multi-byte character is ASCII, so runs between them are copied whole.
-public struct HTMLBuffer: Sendable {
-    public private(set) var bytes: [UInt8]
+///
+/// A page is some 700 appends, most of a few bytes. The bytes live in a buffer of this type's
+/// own, not an `[UInt8]`: `Array.append(contentsOf:)` cost about 70 instructions a call before
+/// its copy, a tenth of a page's work; here an append is a check of the room left, the copy and
+/// the new count. Copies of a buffer share its bytes until one of them appends.
+///
+/// `@unchecked Sendable`: a buffer appends only to a storage no other buffer holds
+/// (`isKnownUniquelyReferenced`), so a storage another thread can see is only read.
+/// (`ManagedBuffer`, which holds the bytes, is not `Sendable` itself.)
+public struct HTMLBuffer: @unchecked Sendable {
+    private var storage: Storage
+
+    /// What was appended, as UTF-8.
+    public var bytes: [UInt8] {
+        storage.withUnsafeMutablePointers { header, elements in
+            Array(UnsafeBufferPointer(start: elements, count: header.pointee.count))
+        }
+    }
+
+    /// How many bytes were appended.
+    public var count: Int { storage.withUnsafeMutablePointerToHeader { $0.pointee.count } }
 
     public init(capacity: Int = 0) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        // An empty buffer allocates nothing: templates swap one in while they render into another.
+        storage = capacity > 0 ? Storage.make(capacity: capacity) : Storage.empty
     }
 
     /// Appends `html` as it is.
     public mutating func append(_ html: String) {
         // Read where it is: `withUTF8` on a copy would first ask whether the copy is unique.
-        let appended: Void? = html.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
+        let appended: Void? = html.utf8.withContiguousStorageIfAvailable { append($0) }
         guard appended == nil else { return }
         var html = html
-        html.withUTF8 { bytes.append(contentsOf: $0) }
+        html.withUTF8 { append($0) }
     }
 
     /// Appends UTF-8 `html` as it is.
     public mutating func append(_ html: UnsafeBufferPointer<UInt8>) {
-        bytes.append(contentsOf: html)
+        guard let base = html.baseAddress else { return }
+        append(base, count: html.count)
     }
 
     /// Appends `html` as it is.
     public mutating func append(_ html: some Collection<UInt8>) {
-        bytes.append(contentsOf: html)
+        let appended: Void? = html.withContiguousStorageIfAvailable { append($0) }
+        guard appended == nil else { return }
+        Array(html).withUnsafeBufferPointer { append($0) }
+    }
+
+    /// Copies `count` bytes from `source` to the end.
+    @inline(__always)
+    private mutating func append(_ source: UnsafePointer<UInt8>, count: Int) {
+        // The header through its pointer: `ManagedBuffer.header` is a class's stored property,
+        // checked for exclusive access at run time on every use.
+        let fits = storage.withUnsafeMutablePointerToHeader { $0.pointee.capacity - $0.pointee.count >= count }
+        if _slowPath(!isKnownUniquelyReferenced(&storage) || !fits) {
+            grow(adding: count)
+        }
+        storage.withUnsafeMutablePointers { header, elements in
+            (elements + header.pointee.count).initialize(from: source, count: count)
+            header.pointee.count += count
+        }
+    }
+
+    /// A storage of its own with room for `count` more bytes: twice the room, as an array grows.
+    private mutating func grow(adding added: Int) {
+        let (capacity, count) = storage.withUnsafeMutablePointerToHeader { ($0.pointee.capacity, $0.pointee.count) }
+        storage = storage.copy(capacity: Swift.max(capacity * 2, count + added, 64))
     }
 
     /// Appends `text` with the characters that mean something in HTML escaped.
@@ -64,7 +107,7 @@ public struct HTMLBuffer: Sendable {
                 start = index + 1
             }
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start...]))
+        append(base + start, count: text.count - start)
     }
 
     /// Appends the text before `index` not yet appended, then the entity for the byte at `index`.
@@ -76,8 +119,8 @@ public struct HTMLBuffer: Sendable {
         case UInt8(ascii: "\""): "&quot;"
         default: "&#39;"
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<index]))
-        bytes.append(contentsOf: UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
+        append(text.baseAddress! + start, count: index - start)
+        append(entity.utf8Start, count: entity.utf8CodeUnitCount)
     }
 
     private static let ampersands = SIMD16<UInt8>(repeating: UInt8(ascii: "&"))
@@ -89,5 +132,36 @@ public struct HTMLBuffer: Sendable {
     /// The bytes `append(escaping:)` replaces: `&`, `<`, `>`, `"` and `'`.
     private static let isSpecial: [Bool] = (0...255).map { byte in
         [UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'")].contains(UInt8(byte))
+    }
+}
+
+extension HTMLBuffer {
+    struct Header {
+        var count: Int
+        var capacity: Int
+    }
+
+    /// The bytes and their count.
+    final class Storage: ManagedBuffer<Header, UInt8> {
+        /// No bytes and no room, shared: the first append copies it.
+        nonisolated(unsafe) static let empty = make(capacity: 0)
+
+        static func make(capacity: Int) -> Storage {
+            // The room asked for, not the allocation's own size, which Linux finds only slowly.
+            let buffer = Storage.create(minimumCapacity: capacity) { _ in Header(count: 0, capacity: capacity) }
+            return unsafeDowncast(buffer, to: Storage.self)
+        }
+
+        /// A storage of `capacity` bytes holding these.
+        func copy(capacity: Int) -> Storage {
+            let copy = Storage.make(capacity: capacity)
+            withUnsafeMutablePointers { header, elements in
+                copy.withUnsafeMutablePointers { copyHeader, copyElements in
+                    copyElements.initialize(from: elements, count: header.pointee.count)
+                    copyHeader.pointee.count = header.pointee.count
+                }
+            }
+            return copy
+        }
     }
 }
