@@ -15,7 +15,7 @@
 public struct HTMLBuffer: @unchecked Sendable {
     private var storage: Storage
 
-    /// What was appended, as UTF-8.
+    /// What was appended, as UTF-8: a copy, made on each read.
     public var bytes: [UInt8] {
         storage.withUnsafeMutablePointers { header, elements in
             Array(UnsafeBufferPointer(start: elements, count: header.pointee.count))
