@@ -31,14 +31,19 @@ final class StandardErrorWriter: @unchecked Sendable {
         }
     }
 
-    /// Writes `line` (which ends in a newline), now when `urgent` or unbuffered, else within the
-    /// interval.
-    func write(_ line: UnsafeBufferPointer<UInt8>, urgent: Bool) {
-        guard buffered else { return Self.writeAll(UnsafeRawBufferPointer(line)) }
+    /// Writes the line `append` adds (ending in a newline), now when `urgent` or unbuffered, else
+    /// within the interval. Buffered, `append` adds it to the waiting lines themselves, with the
+    /// lock held: it should only append.
+    func writeLine(urgent: Bool, _ append: (inout [UInt8]) -> Void) {
+        guard buffered else {
+            var line: [UInt8] = []
+            append(&line)
+            return line.withUnsafeBytes(Self.writeAll)
+        }
         condition.lock()
         defer { condition.unlock() }
         let wasEmpty = pending.isEmpty
-        pending.append(contentsOf: line)
+        append(&pending)
         if urgent || pending.count >= capacity {
             writePending()
         } else if wasEmpty {

@@ -55,39 +55,70 @@ public struct RequestLog: HTTPMiddleware {
     }
 
     private func log(_ request: Request, _ status: HTTPStatus, since start: ContinuousClock.Instant) {
-        let micros = (ContinuousClock.now - start) / .microseconds(1)
+        let micros = Int((ContinuousClock.now - start) / .microseconds(1))
         let client = request.clientAddress.isEmpty ? "-" : request.clientAddress
-        let path = Self.printable(request.path)
-        // Bytes, made into a string once: a line is written for every request, and a dozen
-        // appends to a `String` (each keeping its count and ASCII flag up to date) were most of
-        // the line's cost.
-        var line: [UInt8] = []
-        line.reserveCapacity(client.utf8.count + path.utf8.count + 40)
-        line += client.utf8
-        line.append(UInt8(ascii: " "))
-        line += request.method.rawValue.utf8
-        line.append(UInt8(ascii: " "))
-        line += path.utf8
-        line.append(UInt8(ascii: " "))
-        Self.appendDigits(of: status.code, to: &line)
-        line.append(UInt8(ascii: " "))
-        Self.appendDigits(of: Int(micros), to: &line)
-        line += "µs".utf8
+        let line = Self.line(client, request.method.rawValue, Self.printable(request.path), status.code, micros)
         // The source named, not found again in `#fileID` for every line.
-        logger.info(Logger.Message(stringLiteral: String(decoding: line, as: UTF8.self)),
+        logger.info(Logger.Message(stringLiteral: line),
                     metadata: request.id.isEmpty ? nil : ["request_id": .string(request.id)], source: "NavigationHTML")
     }
 
-    /// `number`'s decimal digits (a minus sign first when it is negative).
-    static func appendDigits(of number: Int, to bytes: inout [UInt8]) {
-        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+    /// `client method path status durationµs`, written into the string's own storage: a line is
+    /// written for every request, and a dozen appends to a `String` (each keeping its count and
+    /// ASCII flag up to date), or to bytes then copied into one, were most of the line's cost.
+    static func line(_ client: String, _ method: String, _ path: String, _ status: Int, _ micros: Int) -> String {
+        let unit = "µs"
+        let capacity = client.utf8.count + method.utf8.count + path.utf8.count + unit.utf8.count
+            + 4 + digitCount(of: status) + digitCount(of: micros)
+        return String(unsafeUninitializedCapacity: capacity) { buffer in
+            var end = 0
+            func put(_ text: String) {
+                var text = text
+                text.withUTF8 { end = buffer[end...].initialize(fromContentsOf: $0) }
+            }
+            func space() {
+                buffer[end] = UInt8(ascii: " ")
+                end += 1
+            }
+            put(client)
+            space()
+            put(method)
+            space()
+            put(path)
+            space()
+            end = writeDigits(of: status, into: buffer, at: end)
+            space()
+            end = writeDigits(of: micros, into: buffer, at: end)
+            put(unit)
+            return end
+        }
+    }
+
+    /// How many bytes `number`'s decimal text takes, its minus sign included.
+    private static func digitCount(of number: Int) -> Int {
         var magnitude = number.magnitude
-        let start = bytes.count
+        var count = number < 0 ? 2 : 1
+        while magnitude >= 10 {
+            magnitude /= 10
+            count += 1
+        }
+        return count
+    }
+
+    /// Writes `number`'s decimal text (a minus sign first when it is negative) at `index`, where
+    /// `digitCount(of:)` bytes are free, and returns the index after it; the digits are written
+    /// from the last, so none is moved afterwards.
+    private static func writeDigits(of number: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at index: Int) -> Int {
+        let end = index + digitCount(of: number)
+        if number < 0 { buffer[index] = UInt8(ascii: "-") }
+        var magnitude = number.magnitude
+        var position = end
         repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            position -= 1
+            buffer[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
             magnitude /= 10
         } while magnitude > 0
-        bytes[start...].reverse()
+        return end
     }
 
     /// The status the server answers for an error (see `HTTPResponder`): a cancelled request

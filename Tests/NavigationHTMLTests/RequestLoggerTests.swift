@@ -37,10 +37,16 @@ private struct Paths: HTTPResponder {
 
 @Suite struct RequestLoggerTests {
     @Test(arguments: [0, 7, 10, 404, 1_000_000, -1, -90, Int.max, Int.min])
-    func digitsAreTheNumbersDecimalText(number: Int) {
-        var bytes = Array("x".utf8)
-        RequestLog.appendDigits(of: number, to: &bytes)
-        #expect(String(decoding: bytes, as: UTF8.self) == "x\(number)")
+    func numbersAreTheirDecimalText(number: Int) {
+        #expect(RequestLog.line("x", "GET", "/", number, number) == "x GET / \(number) \(number)µs")
+    }
+
+    @Test func aLineIsItsFieldsSpaceSeparatedWithTheDurationsUnit() {
+        #expect(RequestLog.line("203.0.113.7", "GET", "/home", 200, 12) == "203.0.113.7 GET /home 200 12µs")
+        #expect(RequestLog.line("-", "POST", "/a\\nb", 503, 0) == "- POST /a\\nb 503 0µs")
+        #expect(RequestLog.line("::1", "DELETE", "/" + String(repeating: "x", count: 600), 404, Int.max)
+                    == "::1 DELETE /\(String(repeating: "x", count: 600)) 404 \(Int.max)µs")
+        #expect(RequestLog.line("", "", "", 0, -5) == "   0 -5µs")
     }
 
     @Test func eachRequestIsLoggedOnceWhicheverPathAnswersIt() async throws {
