@@ -98,7 +98,9 @@ public struct Router: HTTPResponder {
 
     private func match(_ request: Request) -> Match {
         var allowed: [HTTPMethod] = []
+        let first = RoutePattern.FirstSegment(of: request.path)
         for route in routes {
+            if let literal = route.pattern.firstSegment, literal != first { continue }
             guard let parameters = route.pattern.match(request.path) else { continue }
             if route.method == request.method || (route.method == .get && request.method == .head) {
                 if request.method.isUnsafe, request.isFromAnotherSite {

@@ -60,6 +60,32 @@ import Testing
         }
     }
 
+    /// The router rules routes out by the path's first segment (its length and first 8 bytes)
+    /// before matching: segments alike in both, a parameter first, and the order of routes.
+    @Test func routesAreToldApartPastTheirFirstSegmentsFirstBytes() throws {
+        var router = Router(fallback: Respond { request in .text("page \(request.path)") })
+        router.on(.get, "/{tenant}/status") { _, context in .text("status of \(context.parameters["tenant"]!)") }
+        router.on(.get, "/reports-2026-a/{id}") { _, context in .text("a \(context.parameters["id"]!)") }
+        router.on(.get, "/reports-2026-b/{id}") { _, context in .text("b \(context.parameters["id"]!)") }
+        router.on(.get, "/reports-2026-b") { _, _ in .text("b list") }
+        router.on(.get, "/reports/status") { _, _ in .text("never: the parameter's route comes first") }
+        router.on(.get, "/") { _, _ in .text("root") }
+        router.on(.get, "/é") { _, _ in .text("accent") }
+        try withServer(responder: router) { server in
+            let expected = [
+                "/reports-2026-a/7": "a 7", "/reports-2026-b/7": "b 7", "/reports-2026-b": "b list",
+                "/reports-2026-c/7": "page /reports-2026-c/7", "/reports-2026-a": "page /reports-2026-a",
+                "/reports-2026-ab/7": "page /reports-2026-ab/7", "/reports-2026/7": "page /reports-2026/7",
+                "/reports/status": "status of reports", "/acme/status": "status of acme", "/": "root",
+                "/%C3%A9": "accent", "//": "page //", "/r": "page /r",
+            ]
+            for (path, text) in expected.sorted(by: { $0.key < $1.key }) {
+                let response = try send(server, "GET \(path) HTTP/1.1\r\nHost: x\r\n\r\n")
+                #expect(response.text == text, "\(path)")
+            }
+        }
+    }
+
     @Test func aPathServedForOtherMethodsIs405WithAllow() throws {
         try withServer(responder: Self.router()) { server in
             let wrong = try send(server, "PUT /api/orders HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n")
