@@ -61,11 +61,11 @@ public struct FileResponder: HTTPResponder {
 
     /// The answer when the request names a file under the root, else nil.
     private func fileResponse(to request: Request) -> Response? {
-        // Nothing is allocated until the path's first segment names something in the root: every
-        // page passes here.
+        // Nothing is allocated, and the path not read past its first segment, until that segment
+        // names something in the root: every page passes here.
         guard request.method == .get || request.method == .head,
+              entries?.mayContain(firstSegmentOf: request.path) ?? true,
               let relative = Self.relativePath(request.path),
-              entries?.mayContain(Self.firstSegment(of: relative)) ?? true,
               let base = resolvedRoot ?? StaticFile.resolve(root)
         else { return nil }
         let relativePath = String(relative)
@@ -141,9 +141,5 @@ public struct FileResponder: HTTPResponder {
             return true
         }
         return isPlain ? path.dropFirst() : nil
-    }
-
-    static func firstSegment(of relativePath: Substring) -> Substring {
-        relativePath[..<(relativePath.utf8.firstIndex(of: UInt8(ascii: "/")) ?? relativePath.endIndex)]
     }
 }

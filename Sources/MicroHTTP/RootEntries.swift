@@ -14,6 +14,9 @@ import Darwin
 final class RootEntries: Sendable {
     private struct Listing {
         var names: Set<String> = []
+        /// The names' lengths and first bytes: most paths are told from all of them this way,
+        /// with neither a copy of their segment nor a hash.
+        var keys: [FirstSegment] = []
         /// The folder's modification time when `names` was read; nil when it could not be.
         var modified: timespec?
         var checkedAt: ContinuousClock.Instant
@@ -32,15 +35,18 @@ final class RootEntries: Sendable {
         listing = Locked(first)
     }
 
-    /// Whether a file may be found under `name` (a path's first segment): false only when the
-    /// folder held no such entry at most `recheckInterval` ago.
-    func mayContain(_ name: Substring) -> Bool {
+    /// Whether a file may be found under the first segment of `requestPath` (which starts with
+    /// `/`): false only when the folder held no such entry at most `recheckInterval` ago.
+    func mayContain(firstSegmentOf requestPath: String) -> Bool {
+        let key = FirstSegment(of: requestPath)
         let now = ContinuousClock.now
         return listing.withLock { listing in
             if now - listing.checkedAt >= recheckInterval {
                 Self.refresh(&listing, path: path, now: now)
             }
-            return listing.names.contains(String(name))
+            guard listing.keys.contains(key) else { return false }
+            let rest = requestPath.utf8.dropFirst()
+            return listing.names.contains(String(Substring(rest[..<(rest.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex)])))
         }
     }
 
@@ -62,6 +68,7 @@ final class RootEntries: Sendable {
         }
         // Listed after the stat: a change in between shows as a newer time at the next check.
         listing.names = names
+        listing.keys = names.map { FirstSegment(name: $0.utf8) }
         listing.modified = modified
     }
 

@@ -6,44 +6,6 @@ struct RoutePattern: Sendable {
         case parameter(String)
     }
 
-    /// A path's first segment as far as telling it from a route's is cheap: its length and its
-    /// first eight bytes. Equal for equal segments, so unequal ones rule a route out; the router
-    /// reads the request's once and skips the routes whose literal first segment differs, where
-    /// matching each route again scanned the path through generic collection code (most requests,
-    /// pages and files, share their first segment with no route).
-    struct FirstSegment: Equatable {
-        let count: Int
-        let prefix: UInt64
-
-        /// The first segment of `path`, up to its second `/`; a path without a leading `/` gets
-        /// a value no segment has.
-        init(of path: String) {
-            var bytes = path.utf8.makeIterator()
-            guard bytes.next() == UInt8(ascii: "/") else {
-                self.init(count: -1, prefix: 0)
-                return
-            }
-            var count = 0
-            var prefix: UInt64 = 0
-            while let byte = bytes.next(), byte != UInt8(ascii: "/") {
-                if count < 8 { prefix |= UInt64(byte) << (8 * count) }
-                count += 1
-            }
-            self.init(count: count, prefix: prefix)
-        }
-
-        fileprivate init(literal: [UInt8]) {
-            var prefix: UInt64 = 0
-            for (offset, byte) in literal.prefix(8).enumerated() { prefix |= UInt64(byte) << (8 * offset) }
-            self.init(count: literal.count, prefix: prefix)
-        }
-
-        private init(count: Int, prefix: UInt64) {
-            self.count = count
-            self.prefix = prefix
-        }
-    }
-
     let text: String
     private let segments: [Segment]
     /// The first segment when it is literal: a path whose own differs cannot match. Nil when it
@@ -62,7 +24,7 @@ struct RoutePattern: Sendable {
             return .parameter(String(segment.dropFirst().dropLast()))
         }
         if case .literal(let literal) = segments[0] {
-            firstSegment = FirstSegment(literal: literal)
+            firstSegment = FirstSegment(name: literal)
         } else {
             firstSegment = nil
         }

@@ -98,7 +98,8 @@ public struct Router: HTTPResponder {
 
     private func match(_ request: Request) -> Match {
         var allowed: [HTTPMethod] = []
-        let first = RoutePattern.FirstSegment(of: request.path)
+        // Read once: a route whose literal first segment differs is passed over unmatched.
+        let first = FirstSegment(of: request.path)
         for route in routes {
             if let literal = route.pattern.firstSegment, literal != first { continue }
             guard let parameters = route.pattern.match(request.path) else { continue }
