@@ -46,7 +46,8 @@ final class RootEntries: Sendable {
             }
             guard listing.keys.contains(key) else { return false }
             let rest = requestPath.utf8.dropFirst()
-            return listing.names.contains(String(Substring(rest[..<(rest.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex)])))
+            let segment = rest[..<(rest.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex)]
+            return listing.names.contains(String(Substring(segment)))
         }
     }
 

@@ -27,8 +27,8 @@ struct LineLogHandler: LogHandler {
     }
 
     func log(event: LogEvent) {
-        // Appended straight to the batch waiting to be written: a request's line is written for
-        // every request, and a line of its own, grown, then copied into the batch, cost a third of it.
+        // Appended straight to the batch waiting to be written: a line is written for every
+        // request, and one built apart, then copied into the batch, cost a quarter more.
         let message = event.message.description
         let source = event.source
         let time = Self.clock.text()
