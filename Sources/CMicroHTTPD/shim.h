@@ -92,6 +92,27 @@ shim_connection_socket (struct MHD_Connection *connection)
   return (NULL == info) ? -1 : (int) info->connect_fd;
 }
 
+/* An IPv4 address as dotted decimal, as inet_ntop writes it: glibc's inet_ntop formats IPv4
+ * through sprintf, a fifth of a microsecond on every request. Returns 0 when `size` is short. */
+static inline int
+shim_format_ipv4 (const unsigned char *address, char *text, size_t size)
+{
+  if (size < 16)
+    return 0;
+  char *end = text;
+  for (int part = 0; part < 4; part++)
+  {
+    unsigned int value = address[part];
+    if (value >= 100)
+      *end++ = (char) ('0' + value / 100);
+    if (value >= 10)
+      *end++ = (char) ('0' + value / 10 % 10);
+    *end++ = (char) ('0' + value % 10);
+    *end++ = part < 3 ? '.' : '\0';
+  }
+  return 1;
+}
+
 /* The connection's peer address as text ("127.0.0.1", "::1"; an IPv4 client of an IPv6
  * socket in its IPv4 form), written into `text`, which holds `size` bytes (INET6_ADDRSTRLEN
  * is enough). Returns 0, writing nothing, when libmicrohttpd cannot tell. */
@@ -104,13 +125,13 @@ shim_client_address (struct MHD_Connection *connection, char *text, size_t size)
     return 0;
   const struct sockaddr *address = info->client_addr;
   if (AF_INET == address->sa_family)
-    return NULL != inet_ntop (AF_INET, &((const struct sockaddr_in *) address)->sin_addr,
-                              text, (socklen_t) size);
+    return shim_format_ipv4 ((const unsigned char *) &((const struct sockaddr_in *) address)->sin_addr,
+                             text, size);
   if (AF_INET6 == address->sa_family)
   {
     const struct in6_addr *v6 = &((const struct sockaddr_in6 *) address)->sin6_addr;
     if (IN6_IS_ADDR_V4MAPPED (v6))
-      return NULL != inet_ntop (AF_INET, &v6->s6_addr[12], text, (socklen_t) size);
+      return shim_format_ipv4 (&v6->s6_addr[12], text, size);
     return NULL != inet_ntop (AF_INET6, v6, text, (socklen_t) size);
   }
   return 0;
