@@ -9,15 +9,21 @@ struct FirstSegment: Equatable {
     /// The first segment of `path`, between its leading `/` and the next; a path without a
     /// leading `/` gets a value no name has.
     init(of path: String) {
-        var bytes = path.utf8.makeIterator()
-        guard bytes.next() == UInt8(ascii: "/") else {
+        // Over the string's own bytes: its `UTF8View`'s iterator took fifty instructions a byte.
+        self = path.utf8.withContiguousStorageIfAvailable { Self(ofPath: $0) }
+            ?? Array(path.utf8).withUnsafeBufferPointer { Self(ofPath: $0) }
+    }
+
+    /// The first segment of the path whose UTF-8 is `path`.
+    init(ofPath path: UnsafeBufferPointer<UInt8>) {
+        guard path.first == UInt8(ascii: "/") else {
             self.init(count: -1, prefix: 0)
             return
         }
         var count = 0
         var prefix: UInt64 = 0
-        while let byte = bytes.next(), byte != UInt8(ascii: "/") {
-            if count < 8 { prefix |= UInt64(byte) << (8 * count) }
+        while count + 1 < path.count, path[count + 1] != UInt8(ascii: "/") {
+            if count < 8 { prefix |= UInt64(path[count + 1]) << (8 * count) }
             count += 1
         }
         self.init(count: count, prefix: prefix)

@@ -13,9 +13,11 @@ import Darwin
 /// subfolder at once; a name removed is found missing by the file lookup that follows.
 final class RootEntries: Sendable {
     private struct Listing {
-        var names: Set<String> = []
-        /// The names' lengths and first bytes: most paths are told from all of them this way,
-        /// with neither a copy of their segment nor a hash.
+        /// Each name's UTF-8.
+        var names: [[UInt8]] = []
+        /// Each name's length and first bytes, in the same order: most paths are told from all
+        /// of them this way, and the rest compared with the one or two names of their key, with
+        /// neither a copy of their segment nor a hash.
         var keys: [FirstSegment] = []
         /// The folder's modification time when `names` was read; nil when it could not be.
         var modified: timespec?
@@ -38,17 +40,19 @@ final class RootEntries: Sendable {
     /// Whether a file may be found under the first segment of `requestPath` (which starts with
     /// `/`): false only when the folder held no such entry at most `recheckInterval` ago.
     func mayContain(firstSegmentOf requestPath: String) -> Bool {
-        let key = FirstSegment(of: requestPath)
         let now = ContinuousClock.now
-        return listing.withLock { listing in
-            if now - listing.checkedAt >= recheckInterval {
-                Self.refresh(&listing, path: path, now: now)
+        return requestPath.utf8.withContiguousStorageIfAvailable { path in
+            let key = FirstSegment(ofPath: path)
+            return listing.withLock { listing in
+                if now - listing.checkedAt >= recheckInterval {
+                    Self.refresh(&listing, path: self.path, now: now)
+                }
+                guard listing.keys.contains(key) else { return false }
+                // The key matched, so the path has `count` bytes after its `/`.
+                let segment = UnsafeBufferPointer(rebasing: path[1 ..< 1 + key.count])
+                return listing.keys.indices.contains { listing.keys[$0] == key && listing.names[$0].elementsEqual(segment) }
             }
-            guard listing.keys.contains(key) else { return false }
-            let rest = requestPath.utf8.dropFirst()
-            let segment = rest[..<(rest.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex)]
-            return listing.names.contains(String(Substring(segment)))
-        }
+        } ?? true
     }
 
     /// Reads the folder's names again when its modification time is not the one they were read at.
@@ -68,8 +72,8 @@ final class RootEntries: Sendable {
             return
         }
         // Listed after the stat: a change in between shows as a newer time at the next check.
-        listing.names = names
-        listing.keys = names.map { FirstSegment(name: $0.utf8) }
+        listing.names = names.map { Array($0.utf8) }
+        listing.keys = listing.names.map { FirstSegment(name: $0) }
         listing.modified = modified
     }
 

@@ -347,7 +347,12 @@ private func postDataIterator(
 /// than as C strings, so an embedded NUL cannot cut one short. A key without a
 /// value (`?flag`) maps to "".
 private func values(of connection: OpaquePointer, kind: MHD_ValueKind) -> [(name: String, value: String)] {
+    // Counted first (libmicrohttpd walks its list without a callback): a browser's dozen headers
+    // grown into an array one by one took five allocations.
+    let count = MHD_get_connection_values_n(connection, kind, nil, nil)
+    guard count > 0 else { return [] }
     var pairs: [(name: String, value: String)] = []
+    pairs.reserveCapacity(Int(count))
     withUnsafeMutablePointer(to: &pairs) { _ = MHD_get_connection_values_n(connection, kind, collectValue, $0) }
     return pairs
 }

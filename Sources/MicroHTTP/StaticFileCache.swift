@@ -20,6 +20,10 @@ final class StaticFileCache: Sendable {
         let etag: String
         let version: String
         let lastModified: String
+        /// The fields of its `200` (`FileResponder.fields`): for a request of another version or
+        /// none, and for one of this version (`?v=`, cached for good). Made once, each request
+        /// shares them.
+        let fields: (current: HTTPHeaders, versioned: HTTPHeaders)
         fileprivate let identity: Identity
         fileprivate var checkedAt: ContinuousClock.Instant
     }
@@ -62,12 +66,14 @@ final class StaticFileCache: Sendable {
 
     /// The file's entry read from `file` (which stays open, for the caller to use or discard),
     /// kept when it is small enough; nil when it is not kept.
-    func load(_ relativePath: String, file: StaticFile, now: ContinuousClock.Instant) -> Entry? {
+    func load(
+        _ relativePath: String, file: StaticFile, fields: (current: HTTPHeaders, versioned: HTTPHeaders), now: ContinuousClock.Instant
+    ) -> Entry? {
         guard file.size <= largestFile, let bytes = Self.read(file.descriptor, size: file.size) else { return nil }
         let identity = Identity(device: file.device, inode: file.inode, size: file.size,
                                 seconds: file.modifiedSeconds, nanoseconds: file.modifiedNanoseconds)
         let entry = Entry(bytes: bytes, mediaType: MediaType.forPath(relativePath), etag: file.etag, version: file.version, lastModified: file.lastModified,
-                          identity: identity, checkedAt: now)
+                          fields: fields, identity: identity, checkedAt: now)
         return entries.withLock { cache -> Entry? in
             let replaced = cache.files[relativePath]?.bytes.count ?? 0
             guard cache.bytes - replaced + bytes.count <= budget else { return nil }
