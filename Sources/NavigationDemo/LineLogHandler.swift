@@ -33,11 +33,11 @@ struct LineLogHandler: LogHandler {
         let source = event.source
         let time = Self.clock.text()
         StandardErrorWriter.shared.writeLine(urgent: event.level >= .warning) { line in
-            line += time.utf8
+            Self.append(time, to: &line)
             line.append(UInt8(ascii: " "))
-            line += event.level.rawValue.utf8
+            Self.append(event.level.rawValue, to: &line)
             line.append(UInt8(ascii: " "))
-            line += label.utf8
+            Self.append(label, to: &line)
             line.append(UInt8(ascii: ":"))
             if let fields = event.metadata, metadata.isEmpty {
                 // The usual case: the line's own fields only, nothing to merge.
@@ -45,10 +45,12 @@ struct LineLogHandler: LogHandler {
             } else {
                 Self.append(event.metadata.map { metadata.merging($0) { $1 } } ?? metadata, to: &line)
             }
-            line += " [".utf8
-            line += source.utf8
-            line += "] ".utf8
-            line += message.utf8
+            line.append(UInt8(ascii: " "))
+            line.append(UInt8(ascii: "["))
+            Self.append(source, to: &line)
+            line.append(UInt8(ascii: "]"))
+            line.append(UInt8(ascii: " "))
+            Self.append(message, to: &line)
             line.append(UInt8(ascii: "\n"))
         }
     }
@@ -57,15 +59,21 @@ struct LineLogHandler: LogHandler {
     private static func append(_ fields: Logger.Metadata, to line: inout [UInt8]) {
         func append(_ key: String, _ value: Logger.MetadataValue) {
             line.append(UInt8(ascii: " "))
-            line += key.utf8
+            Self.append(key, to: &line)
             line.append(UInt8(ascii: "="))
-            if case .string(let string) = value { line += string.utf8 } else { line += value.description.utf8 }
+            if case .string(let string) = value { Self.append(string, to: &line) } else { Self.append(value.description, to: &line) }
         }
         if fields.count == 1, let (key, value) = fields.first {
             append(key, value)
             return
         }
         for (key, value) in fields.sorted(by: { $0.key < $1.key }) { append(key, value) }
+    }
+
+    /// `text`'s UTF-8 copied at once: `line += text.utf8` walks it byte by byte.
+    private static func append(_ text: String, to line: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { line.append(contentsOf: $0) }
     }
 
     private static let clock = SecondClock()

@@ -43,14 +43,28 @@ public struct RequestLog: HTTPMiddleware {
     /// path (control characters escaped), status and duration.
     public func reply(to request: Request, next: any HTTPResponder) throws -> Reply {
         let start = ContinuousClock.now
-        return try Reply.transforming(try next.reply(to: request)) { [self] outcome in
-            switch outcome {
-            case .success(let response):
+        let reply: Reply
+        do {
+            reply = try next.reply(to: request)
+        } catch {
+            log(request, Self.status(of: error), since: start)
+            throw error
+        }
+        // Not through `Reply.transforming`: its escaping closure, holding a copy of the request,
+        // was made on the heap for every answer, the ready ones included.
+        guard case .pending(let work) = reply else {
+            if case .ready(let response) = reply { log(request, response.status, since: start) }
+            return reply
+        }
+        return .pending { [self] in
+            do {
+                let response = try await work()
                 log(request, response.status, since: start)
-            case .failure(let error):
+                return response
+            } catch {
                 log(request, Self.status(of: error), since: start)
+                throw error
             }
-            return try outcome.get()
         }
     }
 
