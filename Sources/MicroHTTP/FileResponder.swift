@@ -114,8 +114,8 @@ public struct FileResponder: HTTPResponder {
     }
 
     /// A file's `200` fields. A kept file's are made when it is read (`StaticFileCache.Entry`), not
-    /// for every request: an array and five fields for each answer were a tenth of the Swift
-    /// layer's time on a file.
+    /// for every request: an array and five fields made for each answer were 2 % of a file's
+    /// CPU on the wire.
     static func fields(etag: String, caching: String, mediaType: String, lastModified: String) -> HTTPHeaders {
         HTTPHeaders([("ETag", etag), ("Cache-Control", caching), ("Content-Type", mediaType),
                      ("Last-Modified", lastModified), ("X-Content-Type-Options", "nosniff")])
