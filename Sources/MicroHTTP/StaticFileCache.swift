@@ -15,11 +15,8 @@ import Darwin
 final class StaticFileCache: Sendable {
     struct Entry: Sendable {
         let bytes: [UInt8]
-        /// Its `Content-Type`, found once.
-        let mediaType: String
         let etag: String
         let version: String
-        let lastModified: String
         /// The fields of its `200` (`FileResponder.fields`): for a request of another version or
         /// none, and for one of this version (`?v=`, cached for good). Made once, each request
         /// shares them.
@@ -72,8 +69,7 @@ final class StaticFileCache: Sendable {
         guard file.size <= largestFile, let bytes = Self.read(file.descriptor, size: file.size) else { return nil }
         let identity = Identity(device: file.device, inode: file.inode, size: file.size,
                                 seconds: file.modifiedSeconds, nanoseconds: file.modifiedNanoseconds)
-        let entry = Entry(bytes: bytes, mediaType: MediaType.forPath(relativePath), etag: file.etag, version: file.version, lastModified: file.lastModified,
-                          fields: fields, identity: identity, checkedAt: now)
+        let entry = Entry(bytes: bytes, etag: file.etag, version: file.version, fields: fields, identity: identity, checkedAt: now)
         return entries.withLock { cache -> Entry? in
             let replaced = cache.files[relativePath]?.bytes.count ?? 0
             guard cache.bytes - replaced + bytes.count <= budget else { return nil }
