@@ -76,6 +76,14 @@ public struct HTTPHeaders: Sendable, Sequence {
 }
 
 extension HTTPHeaders {
+    /// Calls `body` with each field's name and value, in order, read where they are: a `for`
+    /// loop over the fields copies each one, a retain and a release for each of its strings.
+    func forEachField(_ body: (String, String) -> Void) {
+        fields.withUnsafeBufferPointer { fields in
+            for index in fields.indices { body(fields[index].name, fields[index].value) }
+        }
+    }
+
     /// Whether a field can go on the wire without letting its content forge other
     /// fields or responses: the name is an RFC 9110 token, the value has no CR,
     /// LF, NUL or other control character except horizontal tab.

@@ -70,10 +70,11 @@ struct LineLogHandler: LogHandler {
         for (key, value) in fields.sorted(by: { $0.key < $1.key }) { append(key, value) }
     }
 
-    /// `text`'s UTF-8 copied at once: `line += text.utf8` walks it byte by byte.
+    /// `text`'s UTF-8 copied at once where it is: `line += text.utf8` walks it byte by byte, and
+    /// `withUTF8` on a copy retains and releases it.
     private static func append(_ text: String, to line: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { line.append(contentsOf: $0) }
+        let appended: Void? = text.utf8.withContiguousStorageIfAvailable { line.append(contentsOf: $0) }
+        if appended == nil { line += text.utf8 }
     }
 
     private static let clock = SecondClock()

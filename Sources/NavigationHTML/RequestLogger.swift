@@ -87,8 +87,9 @@ public struct RequestLog: HTTPMiddleware {
         return String(unsafeUninitializedCapacity: capacity) { buffer in
             var end = 0
             func put(_ text: String) {
-                var text = text
-                text.withUTF8 { end = buffer[end...].initialize(fromContentsOf: $0) }
+                // Read where it is, not through `withUTF8` on a copy (a retain and a release).
+                end = text.utf8.withContiguousStorageIfAvailable { buffer[end...].initialize(fromContentsOf: $0) }
+                    ?? buffer[end...].initialize(fromContentsOf: text.utf8)
             }
             func space() {
                 buffer[end] = UInt8(ascii: " ")
