@@ -20,7 +20,7 @@ struct ByteClass: Sendable {
 
     /// How eight bytes at once are found all in the set: each in a range of printable ASCII
     /// and none of the few printable bytes the set lacks. Nil for a set that lacks more than
-    /// four, or neither `!` nor `~`.
+    /// four, or lacks `!` or `~`.
     private let words: Words?
 
     @inline(__always)
