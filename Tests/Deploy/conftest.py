@@ -37,10 +37,16 @@ def executable():
     pytest.fail("navigation-demo is not built: run `swift build` (scripts/test does) first")
 
 
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+def free_ports(count):
+    """`count` distinct loopback ports no one held a moment ago (all probed at once, so distinct)."""
+    probes = [socket.socket() for _ in range(count)]
+    try:
+        for probe in probes:
+            probe.bind(("127.0.0.1", 0))
+        return [probe.getsockname()[1] for probe in probes]
+    finally:
+        for probe in probes:
+            probe.close()
 
 
 def replaced(text, old, new):
@@ -105,7 +111,7 @@ class Deployment:
             options += ["--secret-file", self.secret_file]
         self.instances = [Instance(f"web-{n}", data, self.public, options) for n in range(1, count + 1)]
         self.nginx = None
-        self.https_port, self.http_port = free_port(), free_port()
+        self.https_port = self.http_port = None
         self.certificate = os.path.join(folder, "cert.pem")
 
     def start(self):
@@ -116,6 +122,18 @@ class Deployment:
         # One after the other: the first makes the data folder's secret and database.
         for instance in self.instances:
             instance.start()
+        # nginx's ports are picked only now, after the instances hold theirs, and picked again
+        # when another process took one in between (a probe's free port is free only until
+        # someone binds it; the suite's other phases bind port 0 all the time).
+        for _ in range(5):
+            self.https_port, self.http_port = free_ports(2)
+            if self.start_nginx():
+                return
+        pytest.fail("nginx found no free ports in five tries: " + self.error_log())
+
+    def start_nginx(self):
+        """nginx on `https_port` and `http_port`: True once it answers a TLS handshake with this
+        deployment's certificate, False when it exited because a port was taken."""
         site = SITE.read_text()
         site = replaced(site, "    server 127.0.0.1:8081 max_fails=1 fail_timeout=2s;\n"
                               "    server 127.0.0.1:8082 max_fails=1 fail_timeout=2s;\n"
@@ -151,16 +169,33 @@ http {{
         check = subprocess.run([NGINX, "-t", "-p", self.folder, "-c", os.path.join(self.folder, "nginx.conf")],
                                capture_output=True, text=True)
         assert check.returncode == 0, check.stderr
+        # This try's log alone: a taken port is told by the message nginx writes as it exits.
+        open(os.path.join(self.folder, "error.log"), "w").close()
         self.nginx = subprocess.Popen([NGINX, "-p", self.folder, "-c", os.path.join(self.folder, "nginx.conf")],
                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        # A connection alone could reach whoever else holds the port: the handshake proves it is
+        # this nginx, with this certificate.
+        context = ssl.create_default_context(cafile=self.certificate)
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
+            if self.nginx.poll() is not None:
+                if "Address already in use" in self.error_log():
+                    return False
+                pytest.fail(f"nginx exited {self.nginx.returncode}: " + self.error_log())
             try:
-                socket.create_connection(("127.0.0.1", self.https_port), timeout=1).close()
-                return
-            except OSError:
+                with socket.create_connection(("127.0.0.1", self.https_port), timeout=1) as sock:
+                    context.wrap_socket(sock, server_hostname=HOST).close()
+                return True
+            except (OSError, ssl.SSLError):
                 time.sleep(0.05)
-        pytest.fail("nginx did not start: " + open(os.path.join(self.folder, "error.log")).read())
+        pytest.fail("nginx did not start: " + self.error_log())
+
+    def error_log(self):
+        try:
+            with open(os.path.join(self.folder, "error.log")) as log:
+                return log.read()
+        except FileNotFoundError:
+            return ""
 
     def stop(self):
         if self.nginx and self.nginx.poll() is None:
