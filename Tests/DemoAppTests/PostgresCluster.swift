@@ -20,7 +20,7 @@ final class PostgresCluster: @unchecked Sendable {
     static var isInstalled: Bool { programs != nil }
 
     let folder: URL
-    let port: Int
+    private(set) var port = 0
     var url: DatabaseURL { DatabaseURL(user: "postgres", host: "127.0.0.1", port: port, database: "demo") }
 
     /// Creates, starts and creates the `demo` database.
@@ -28,9 +28,18 @@ final class PostgresCluster: @unchecked Sendable {
         folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("pg-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o777])
-        port = try freePort()
         try run("initdb", ["-D", data, "--auth=trust", "-U", "postgres", "--encoding=UTF8", "--locale=C.UTF-8"])
-        try start()
+        // A probed port is free only until another process binds it (the suites start servers
+        // on port 0 side by side): the server refuses to start on a taken one, so try another.
+        for attempt in 1...5 {
+            port = try freePort()
+            do {
+                try start()
+                break
+            } catch where attempt < 5 {
+                continue
+            }
+        }
         try run("createdb", ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "demo"])
     }
 
