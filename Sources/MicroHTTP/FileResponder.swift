@@ -115,10 +115,13 @@ public struct FileResponder: HTTPResponder {
 
     /// A file's `200` fields. A kept file's are made when it is read (`StaticFileCache.Entry`), not
     /// for every request: an array and five fields made for each answer were 2 % of a file's
-    /// CPU on the wire.
+    /// CPU on the wire, and checking and copying them for the wire on each answer another 4 %
+    /// of its instructions, so they are kept as they go there.
     static func fields(etag: String, caching: String, mediaType: String, lastModified: String) -> HTTPHeaders {
-        HTTPHeaders([("ETag", etag), ("Cache-Control", caching), ("Content-Type", mediaType),
-                     ("Last-Modified", lastModified), ("X-Content-Type-Options", "nosniff")])
+        var fields = HTTPHeaders([("ETag", etag), ("Cache-Control", caching), ("Content-Type", mediaType),
+                                  ("Last-Modified", lastModified), ("X-Content-Type-Options", "nosniff")])
+        fields.keepCheckedLines()
+        return fields
     }
 
     /// How long a file may be cached: a URL naming the file's version (`versionedURL`) for good,

@@ -6,7 +6,13 @@
 public struct HTTPHeaders: Sendable, Sequence {
     public typealias Element = (name: String, value: String)
 
-    private var fields: [Element]
+    private var fields: [Element] {
+        didSet { checkedLines = nil }
+    }
+
+    /// The fields as `HeaderLines` holds them, each checked, when `keepCheckedLines()` made
+    /// them and nothing changed since: a kept file's fields, sent as they are on every answer.
+    private(set) var checkedLines: [UInt8]?
 
     /// An empty list.
     public init() {
@@ -76,6 +82,14 @@ public struct HTTPHeaders: Sendable, Sequence {
 }
 
 extension HTTPHeaders {
+    /// Checks the fields and keeps them as they go on the wire (`checkedLines`), until the next
+    /// change: for fields sent unchanged with many answers, checked and copied once, not on each.
+    mutating func keepCheckedLines() {
+        var lines = HeaderLines(capacity: 256)
+        lines.append(self)
+        checkedLines = lines.bytes
+    }
+
     /// Calls `body` with each field's name and value, in order, read where they are: a `for`
     /// loop over the fields copies each one, a retain and a release for each of its strings.
     func forEachField(_ body: (String, String) -> Void) {

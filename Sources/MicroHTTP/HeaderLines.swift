@@ -9,7 +9,7 @@ import CMicroHTTPD
 /// checked, made into a `String` and then into a C string: up to 4 KB copied three times on
 /// every page.
 struct HeaderLines {
-    private var bytes: [UInt8] = []
+    private(set) var bytes: [UInt8] = []
 
     init(capacity: Int) {
         bytes.reserveCapacity(capacity)
@@ -22,6 +22,16 @@ struct HeaderLines {
         bytes.append(0)
         append(unchecked: value)
         bytes.append(0)
+    }
+
+    /// Appends every safe field of `headers`, in order: as they were kept, when they were
+    /// (`HTTPHeaders.checkedLines`), else each checked now.
+    mutating func append(_ headers: HTTPHeaders) {
+        if let lines = headers.checkedLines {
+            bytes.append(contentsOf: lines)
+        } else {
+            headers.forEachField { name, value in append(name: name, value: value) }
+        }
     }
 
     /// Appends `cookie` as a `Set-Cookie` field when it is `isValid`, else nothing.

@@ -21,7 +21,7 @@ extension Response {
         defer { MHD_destroy_response(response) }
         var lines = HeaderLines(capacity: 1024)
         lines.append(name: "X-Request-Id", value: requestID)
-        headers.forEachField { name, value in lines.append(name: name, value: value) }
+        lines.append(headers)
         for cookie in cookies { lines.append(cookie) }
         if closing { lines.append(name: "Connection", value: "close") }
         lines.add(to: response)

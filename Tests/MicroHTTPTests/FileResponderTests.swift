@@ -61,6 +61,50 @@ private let notFound = Respond { _ in .text("fallback", status: .notFound) }
         }
     }
 
+    @Test func aKeptFilesFieldsChangedOnTheWayOutAreSentAsChanged() throws {
+        let site = try Site()
+        let files = FileResponder(root: site.root, fallback: notFound)
+        // What a wrapper does to a file's answer: its fields are kept checked for the wire, and
+        // a change must reach the wire all the same.
+        let changing = Respond { request in
+            guard var response = try files.reply(to: Request(method: .get, path: "/style.css")).readyResponse else {
+                return .text("a file's answer is ready at once", status: .internalServerError)
+            }
+            switch request.path {
+            case "/replaced": response.headers.replace("Cache-Control", "no-store")
+            case "/added": response.headers.add("X-Extra", "yes")
+            case "/removed": response.headers.remove("X-Content-Type-Options")
+            default: break
+            }
+            return response
+        }
+        try withServer(responder: changing) { server in
+            for _ in 0..<2 {   // the file read, then kept
+                let plain = try exchange(server, "GET /plain HTTP/1.1\r\nHost: x\r\n\r\n")
+                #expect(plain.header("Cache-Control") == "public, max-age=3600")
+                #expect(plain.header("X-Content-Type-Options") == "nosniff" && plain.header("X-Extra") == nil)
+                let replaced = try exchange(server, "GET /replaced HTTP/1.1\r\nHost: x\r\n\r\n")
+                #expect(replaced.header("Cache-Control") == "no-store")
+                #expect(replaced.header("ETag") == plain.header("ETag"))
+                #expect(try exchange(server, "GET /added HTTP/1.1\r\nHost: x\r\n\r\n").header("X-Extra") == "yes")
+                let removed = try exchange(server, "GET /removed HTTP/1.1\r\nHost: x\r\n\r\n")
+                #expect(removed.header("X-Content-Type-Options") == nil)
+                #expect(removed.header("Content-Type") == "text/css; charset=utf-8")
+            }
+        }
+    }
+
+    @Test func fieldsKeptForTheWireAreCheckedAsFieldsSentAtOnce() {
+        var fields = HTTPHeaders([("A", "1"), ("Bad\r\nName", "x"), ("B", "line\r\nbreak"), ("C", "caf\u{E9}")])
+        var now = HeaderLines(capacity: 64)
+        now.append(fields)
+        fields.keepCheckedLines()
+        #expect(fields.checkedLines == now.bytes)
+        #expect(now.text == "A\01\0C\0caf\u{E9}\0", "the unsafe fields dropped either way")
+        fields.replace("A", "2")
+        #expect(fields.checkedLines == nil, "a change lets the fields be checked again")
+    }
+
     @Test func answers304ToAMatchingIfNoneMatch() throws {
         let site = try Site()
         try withServer(responder: FileResponder(root: site.root, fallback: notFound)) { server in
