@@ -88,6 +88,7 @@ final class PendingRequest {
     }
 
     var form: [String: String] {
-        fields.mapValues { String(decoding: $0, as: UTF8.self) }
+        // `mapValues` allocates even for no fields, and most requests have none.
+        fields.isEmpty ? [:] : fields.mapValues { String(decoding: $0, as: UTF8.self) }
     }
 }

@@ -49,7 +49,7 @@ private func accessHandler(
     let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
     guard let state = conCls.pointee else {
         let pending = PendingRequest(
-            method: method.flatMap { HTTPMethod(rawValue: String(cString: $0)) },
+            method: method.flatMap(HTTPMethod.init(wire:)),
             path: url.map { String(cString: $0) } ?? "/",
             headers: HTTPHeaders(fields: values(of: connection, kind: .HEADER_KIND)))
         conCls.pointee = Unmanaged.passRetained(pending).toOpaque()
