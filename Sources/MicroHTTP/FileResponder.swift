@@ -63,13 +63,14 @@ public struct FileResponder: HTTPResponder {
     private func fileResponse(to request: Request) -> Response? {
         // Nothing is allocated, and the path not read past its first segment, until that segment
         // names something in the root: every page passes here.
-        guard request.method == .get || request.method == .head,
-              entries?.mayContain(firstSegmentOf: request.path) ?? true,
+        guard request.method == .get || request.method == .head else { return nil }
+        // One reading of the clock for the listing and the kept file.
+        let now = ContinuousClock.now
+        guard entries?.mayContain(firstSegmentOf: request.path, now: now) ?? true,
               let relative = Self.relativePath(request.path),
               let base = resolvedRoot ?? StaticFile.resolve(root)
         else { return nil }
         let relativePath = String(relative)
-        let now = ContinuousClock.now
         if let entry = cache.entry(relativePath, base: base, now: now) {
             return response(to: request, kept: entry)
         }

@@ -38,10 +38,10 @@ final class RootEntries: Sendable {
     }
 
     /// Whether a file may be found under the first segment of `requestPath` (which starts with
-    /// `/`): false only when the folder held no such entry at most `recheckInterval` ago.
-    func mayContain(firstSegmentOf requestPath: String) -> Bool {
-        let now = ContinuousClock.now
-        return requestPath.utf8.withContiguousStorageIfAvailable { path in
+    /// `/`): false only when the folder held no such entry at most `recheckInterval` before
+    /// `now`.
+    func mayContain(firstSegmentOf requestPath: String, now: ContinuousClock.Instant = .now) -> Bool {
+        requestPath.utf8.withContiguousStorageIfAvailable { path in
             let key = FirstSegment(ofPath: path)
             return listing.withLock { listing in
                 if now - listing.checkedAt >= recheckInterval {

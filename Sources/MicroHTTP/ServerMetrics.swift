@@ -73,6 +73,8 @@ extension ServerMetrics {
 
 extension Duration {
     fileprivate var nanoseconds: Int64 {
-        components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000
+        // Read once: each reading divides a 128-bit count of attoseconds.
+        let (seconds, attoseconds) = components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 }
