@@ -51,9 +51,7 @@ struct ByteClass: Sendable {
     }
 
     func containsAll(_ text: String) -> Bool {
-        // Read where it is, as `HeaderLines` reads a field (not `withUTF8` on a copy).
-        text.utf8.withContiguousStorageIfAvailable { containsAll($0) }
-            ?? Array(text.utf8).withUnsafeBufferPointer { containsAll($0) }
+        text.withUTF8InPlace { containsAll($0) }
     }
 
     /// RFC 9110 `tchar`: a field name, a cookie's name.

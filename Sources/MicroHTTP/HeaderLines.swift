@@ -52,10 +52,7 @@ struct HeaderLines {
 
     /// Appends the UTF-8 of a name, value or value part checked already, with no NUL.
     mutating func append(unchecked text: String) {
-        // Read where it is: `withUTF8` on a copy retains and releases it, and a response's
-        // fields are a dozen strings on every answer.
-        let appended: Void? = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
-        if appended == nil { bytes.append(contentsOf: text.utf8) }
+        text.withUTF8InPlace { bytes.append(contentsOf: $0) }
     }
 
     /// Appends a value part's decimal digits.

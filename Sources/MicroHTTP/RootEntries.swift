@@ -41,7 +41,7 @@ final class RootEntries: Sendable {
     /// `/`): false only when the folder held no such entry at most `recheckInterval` before
     /// `now`.
     func mayContain(firstSegmentOf requestPath: String, now: ContinuousClock.Instant = .now) -> Bool {
-        requestPath.utf8.withContiguousStorageIfAvailable { path in
+        requestPath.withUTF8InPlace { path in
             let key = FirstSegment(ofPath: path)
             return listing.withLock { listing in
                 if now - listing.checkedAt >= recheckInterval {
@@ -52,7 +52,7 @@ final class RootEntries: Sendable {
                 let segment = UnsafeBufferPointer(rebasing: path[1 ..< 1 + key.count])
                 return listing.keys.indices.contains { listing.keys[$0] == key && listing.names[$0].elementsEqual(segment) }
             }
-        } ?? true
+        }
     }
 
     /// Reads the folder's names again when its modification time is not the one they were read at.
