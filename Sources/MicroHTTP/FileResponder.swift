@@ -76,11 +76,13 @@ public struct FileResponder: HTTPResponder {
         }
         guard let file = StaticFile(base: base, relativePath: relativePath) else { return nil }
         let mediaType = MediaType.forPath(relativePath)
-        let fields = (current: Self.fields(etag: file.etag, caching: Self.shortLived, mediaType: mediaType,
-                                           lastModified: file.lastModified),
-                      versioned: Self.fields(etag: file.etag, caching: Self.immutable, mediaType: mediaType,
-                                             lastModified: file.lastModified))
-        if let entry = cache.load(relativePath, file: file, fields: fields, now: now) {
+        func fields(caching: String) -> HTTPHeaders {
+            Self.fields(etag: file.etag, caching: caching, mediaType: mediaType, lastModified: file.lastModified)
+        }
+        // Both sets made only for a file that is kept: one too large is read for every request.
+        if let entry = cache.load(relativePath, file: file, now: now, fields: {
+            (current: fields(caching: Self.shortLived), versioned: fields(caching: Self.immutable))
+        }) {
             file.discard()
             return response(to: request, kept: entry)
         }
@@ -89,7 +91,7 @@ public struct FileResponder: HTTPResponder {
             file.discard()
             return notModified(etag: file.etag, isVersioned: isVersioned)
         }
-        return Self.ok(fields: isVersioned ? fields.versioned : fields.current,
+        return Self.ok(fields: fields(caching: isVersioned ? Self.immutable : Self.shortLived),
                        body: .file(descriptor: file.descriptor, size: file.size))
     }
 

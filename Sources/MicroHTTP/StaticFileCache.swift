@@ -62,11 +62,14 @@ final class StaticFileCache: Sendable {
     }
 
     /// The file's entry read from `file` (which stays open, for the caller to use or discard),
-    /// kept when it is small enough; nil when it is not kept.
+    /// kept when it is small enough; nil when it is not kept. `fields` makes the entry's fields,
+    /// once the file is read.
     func load(
-        _ relativePath: String, file: StaticFile, fields: (current: HTTPHeaders, versioned: HTTPHeaders), now: ContinuousClock.Instant
+        _ relativePath: String, file: StaticFile, now: ContinuousClock.Instant,
+        fields: () -> (current: HTTPHeaders, versioned: HTTPHeaders)
     ) -> Entry? {
         guard file.size <= largestFile, let bytes = Self.read(file.descriptor, size: file.size) else { return nil }
+        let fields = fields()
         let identity = Identity(device: file.device, inode: file.inode, size: file.size,
                                 seconds: file.modifiedSeconds, nanoseconds: file.modifiedNanoseconds)
         let entry = Entry(bytes: bytes, etag: file.etag, version: file.version, fields: fields, identity: identity, checkedAt: now)

@@ -94,6 +94,27 @@ private let notFound = Respond { _ in .text("fallback", status: .notFound) }
         }
     }
 
+    @Test func aFileTooLargeToKeepIsSentFromDiskWithAKeptFilesFields() throws {
+        let site = try Site()
+        let bytes = (0..<300 * 1024).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        try Data(bytes).write(to: URL(fileURLWithPath: site.root).appendingPathComponent("large.css"))
+        let version = try #require(FileResponder.versionedURL(of: "large.css", in: site.root).split(separator: "=").last)
+        try withServer(responder: FileResponder(root: site.root, fallback: notFound)) { server in
+            for _ in 0..<2 {   // read from disk each time
+                let plain = try exchange(server, "GET /large.css HTTP/1.1\r\nHost: x\r\n\r\n")
+                #expect(plain.status == 200 && plain.body == bytes)
+                #expect(plain.header("Content-Type") == "text/css; charset=utf-8")
+                #expect(plain.header("Cache-Control") == "public, max-age=3600")
+                #expect(plain.header("X-Content-Type-Options") == "nosniff" && plain.header("Last-Modified") != nil)
+                let versioned = try exchange(server, "GET /large.css?v=\(version) HTTP/1.1\r\nHost: x\r\n\r\n")
+                #expect(versioned.header("Cache-Control") == "public, max-age=31536000, immutable")
+                let etag = try #require(plain.header("ETag"))
+                let cached = try exchange(server, "GET /large.css HTTP/1.1\r\nHost: x\r\nIf-None-Match: \(etag)\r\n\r\n")
+                #expect(cached.status == 304 && cached.header("ETag") == etag && cached.header("Content-Type") == nil)
+            }
+        }
+    }
+
     @Test func fieldsKeptForTheWireAreCheckedAsFieldsSentAtOnce() {
         var fields = HTTPHeaders([("A", "1"), ("Bad\r\nName", "x"), ("B", "line\r\nbreak"), ("C", "caf\u{E9}")])
         var now = HeaderLines(capacity: 64)
