@@ -60,11 +60,12 @@ struct SocketAddress {
 
 extension SocketAddress {
     /// An IPv4 address's four bytes in dotted decimal, as the server writes its clients' addresses
-    /// (`Request.clientAddress`) without glibc's `inet_ntop`.
-    static func dottedDecimal(_ address: [UInt8]) -> String? {
-        guard address.count == 4 else { return nil }
+    /// (`Request.clientAddress`) without glibc's `inet_ntop`, which formats through `sprintf`.
+    static func dottedDecimal(_ address: UnsafeRawBufferPointer) -> String? {
+        guard address.count == 4, let bytes = address.baseAddress else { return nil }
         return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 16) { text in
-            shim_format_ipv4(address, text.baseAddress!, text.count) == 0 ? nil : String(cString: text.baseAddress!)
+            shim_format_ipv4(bytes.assumingMemoryBound(to: UInt8.self), text.baseAddress!, text.count) == 0
+                ? nil : String(cString: text.baseAddress!)
         }
     }
 }

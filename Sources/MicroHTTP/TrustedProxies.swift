@@ -74,26 +74,22 @@ struct TrustedProxies: Sendable {
     }
 
     /// An IP literal in the form the server reports peers in (`inet_ntop`'s, IPv4-mapped IPv6
-    /// addresses as IPv4), or nil for anything else.
+    /// addresses as IPv4, both written by the formatter the server uses for its peers), or nil
+    /// for anything else. Behind a proxy, every request's `X-Forwarded-For` passes here.
     static func normalized(_ literal: String) -> String? {
         var v4 = in_addr()
-        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
         if inet_pton(AF_INET, literal, &v4) == 1 {
-            return inet_ntop(AF_INET, &v4, &text, socklen_t(text.count)).map { String(cString: $0) }
+            return withUnsafeBytes(of: v4, SocketAddress.dottedDecimal)
         }
         var v6 = in6_addr()
         let bare = literal.hasPrefix("[") && literal.hasSuffix("]") ? String(literal.dropFirst().dropLast()) : literal
         guard inet_pton(AF_INET6, bare, &v6) == 1 else { return nil }
-        let isMapped = withUnsafeBytes(of: v6) { bytes in
-            bytes.prefix(10).allSatisfy { $0 == 0 } && bytes[10] == 0xFF && bytes[11] == 0xFF
-        }
-        if isMapped {
-            var mapped = in_addr()
-            withUnsafeMutableBytes(of: &mapped) { target in
-                withUnsafeBytes(of: v6) { target.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[12...])) }
+        return withUnsafeBytes(of: v6) { bytes in
+            if bytes.prefix(10).allSatisfy({ $0 == 0 }) && bytes[10] == 0xFF && bytes[11] == 0xFF {
+                return SocketAddress.dottedDecimal(UnsafeRawBufferPointer(rebasing: bytes[12...]))
             }
-            return inet_ntop(AF_INET, &mapped, &text, socklen_t(text.count)).map { String(cString: $0) }
+            var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+            return inet_ntop(AF_INET6, bytes.baseAddress, &text, socklen_t(text.count)).map { String(cString: $0) }
         }
-        return inet_ntop(AF_INET6, &v6, &text, socklen_t(text.count)).map { String(cString: $0) }
     }
 }

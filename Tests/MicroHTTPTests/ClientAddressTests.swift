@@ -20,13 +20,13 @@ struct ClientAddressTests {
             }
         }
         for address in addresses {
-            #expect(SocketAddress.dottedDecimal(address) == Self.inetNtop(address), "\(address)")
+            #expect(address.withUnsafeBytes(SocketAddress.dottedDecimal) == Self.inetNtop(address), "\(address)")
         }
     }
 
     private static func inetNtop(_ address: [UInt8]) -> String {
         var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
         address.withUnsafeBytes { _ = inet_ntop(AF_INET, $0.baseAddress, &text, socklen_t(text.count)) }
-        return String(cString: text)
+        return text.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
 }
