@@ -70,6 +70,23 @@ struct FormTokenTests {
         #expect(!stranger.isValidFormToken(token, for: stored.nonce))
     }
 
+    /// Tokens are kept by nonce: a kept token is the one a fresh cookie of the same ring makes,
+    /// each nonce keeps its own, and the table stays bounded.
+    @Test func aKeptTokenIsTheOneTheRingMakes() {
+        let twin = StateCookie<TestNavigation>(keys: ring(newSecret))
+        let nonces = (0..<600).map { "nonce-\($0)" }
+        let first = nonces.map { cookie.formToken(for: $0) }
+        #expect(cookie.formTokens.count <= 512)
+        #expect(Set(first).count == nonces.count)
+        for (nonce, token) in zip(nonces, first).suffix(20) {
+            #expect(cookie.formToken(for: nonce) == token)
+            #expect(twin.formToken(for: nonce) == token)
+            #expect(twin.isValidFormToken(token, for: nonce))
+        }
+        let stranger = StateCookie<TestNavigation>(keys: ring("another secret, sixteen+ chars"))
+        #expect(stranger.formToken(for: nonces[599]) != first[599])
+    }
+
     @Test func theNonceSurvivesRewritingTheCookie() throws {
         let stored = try #require(cookie.read(cookie.encode(State(selectedTab: .home))))
         var next = stored
