@@ -138,3 +138,34 @@ struct SceneStorageTests {
         #expect(state.sceneStorage.isEmpty, "another account's scene starts empty")
     }
 }
+
+/// `isAppDefault` answers as `== .appDefault` does, for an app with a tab hidden by default too.
+@Suite("The app's own arrangement")
+struct AppDefaultArrangementTests {
+    enum ShelfTab: String, Navigation.Tab {
+        case home, saved, more
+        var title: String { rawValue }
+        var isHiddenByDefault: Bool { self == .saved }
+    }
+
+    @Test func isAppDefaultIsEqualityWithTheAppDefault() {
+        func customizations<T: Navigation.Tab>(_: T.Type) -> [TabCustomization<T>] {
+            let all = Array(T.allCases)
+            var result: [TabCustomization<T>] = [.appDefault, TabCustomization()]
+            for order in [[], all, all.reversed(), [all[1]], all + all] {
+                for hidden in [Set<T>(), [all[0]], [all[1]], Set(all), TabCustomization<T>.appDefault.hidden] {
+                    result.append(TabCustomization(order: order, hidden: hidden))
+                }
+            }
+            return result
+        }
+        for customization in customizations(ShelfTab.self) {
+            #expect(customization.isAppDefault == (customization == .appDefault), "\(customization.order) \(customization.hidden)")
+        }
+        for customization in customizations(TestTab.self) {
+            #expect(customization.isAppDefault == (customization == .appDefault), "\(customization.order) \(customization.hidden)")
+        }
+        #expect(TabCustomization<ShelfTab>(order: [.home, .saved, .more], hidden: [.saved]).isAppDefault)
+        #expect(!TabCustomization<ShelfTab>().isAppDefault, "showing the tab hidden by default is the user's own")
+    }
+}

@@ -47,7 +47,7 @@ struct CookiePayload: Codable, Hashable {
     init<Schema>(_ state: NavigationState<Schema>, nonce: String) {
         self.init(window: state)
         n = nonce
-        if state.customization != .appDefault {
+        if !state.customization.isAppDefault {
             o = state.customization.arranged.map { $0.rawValue }
             h = state.customization.hidden.map { $0.rawValue }.sorted()
         }

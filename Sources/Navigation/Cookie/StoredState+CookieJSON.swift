@@ -19,7 +19,7 @@ extension StoredState {
         let customization = state.customization
         // The app's own arrangement is left out (a tab hidden by default included): a new user's
         // cookie carries no tab names, and reading one without them gives that arrangement.
-        let isCustomized = customization != .appDefault
+        let isCustomized = !customization.isAppDefault
         if isCustomized { writer.key("h"); writer.sortedStrings(customization.hidden.map { $0.rawValue }) }
         if let window { writer.key("i"); writer.string(window) }
         if let notice { writer.key("m"); writer.string(String(notice.prefix(200))) }

@@ -25,6 +25,17 @@ public struct TabCustomization<Tab: Navigation.Tab>: Sendable {
         return TabCustomization(hidden: hidden)
     }
 
+    /// `self == .appDefault`, without making `appDefault`'s set: every cookie written asks, and
+    /// almost every user has the app's own arrangement.
+    var isAppDefault: Bool {
+        var hiddenByDefault = 0
+        for tab in Tab.allCases where tab.isHiddenByDefault {
+            guard hidden.contains(tab) else { return false }
+            hiddenByDefault += 1
+        }
+        return hidden.count == hiddenByDefault && (order.isEmpty || arranged.elementsEqual(Tab.allCases))
+    }
+
     /// Every tab, in the user's order.
     public var arranged: [Tab] {
         // Most users never move a tab: every page's tab bar and cookie asks for this.
