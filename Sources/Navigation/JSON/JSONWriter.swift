@@ -27,6 +27,18 @@ struct JSONWriter {
         needsComma = false
     }
 
+    /// A key written in the program (`"selectedTab"`), which needs no escape: its bytes copied
+    /// as they are, not checked byte by byte as a key from data is.
+    mutating func key(_ key: StaticString) {
+        assert(!UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount).contains(where: Self.needsEscape))
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
     /// A number, `true`, `false` or `null`, as it is.
     mutating func literal(_ text: String) {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
@@ -44,14 +56,14 @@ struct JSONWriter {
     mutating func string(_ text: String) {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
         bytes.append(UInt8(ascii: "\""))
-        var text = text
-        // Most strings need no escape: copied whole.
-        let isPlain = text.withUTF8 { utf8 in
-            guard !utf8.contains(where: Self.needsEscape) else { return false }
+        // Most strings need no escape: copied whole, from where they are (not through
+        // `withUTF8`, which needs a copy of the string: a retain and a release).
+        let isPlain = text.utf8.withContiguousStorageIfAvailable { utf8 in
+            for byte in utf8 where Self.needsEscape(byte) { return false }
             bytes.append(contentsOf: utf8)
             return true
         }
-        if !isPlain { appendEscaped(text) }
+        if isPlain != true { appendEscaped(text) }
         bytes.append(UInt8(ascii: "\""))
         needsComma = true
     }
