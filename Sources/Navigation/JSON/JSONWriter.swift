@@ -21,7 +21,8 @@ struct JSONWriter {
         needsComma = true
     }
 
-    mutating func key(_ key: String) {
+    /// A key from data (a tab's name, a dictionary's key), escaped as any string.
+    mutating func key(escaping key: String) {
         string(key)
         bytes.append(UInt8(ascii: ":"))
         needsComma = false
@@ -173,7 +174,7 @@ struct JSONWriter {
     mutating func object<Value>(sorted members: [(key: String, value: Value)], _ value: (inout JSONWriter, Value) -> Void) {
         open("{")
         for (key, element) in members {
-            self.key(key)
+            self.key(escaping: key)
             value(&self, element)
         }
         close("}")

@@ -62,7 +62,7 @@ extension NavigationState {
         writer.open("{")
         for tab in Schema.Tab.allCases.sorted(by: { $0.rawValue < $1.rawValue }) {
             let tabState = self[tab]
-            writer.key(tab.rawValue)
+            writer.key(escaping: tab.rawValue)
             writer.open("{")
             if tabState.columns != .automatic { writer.key("columns"); writer.string(tabState.columns.rawValue) }
             writer.key("path")

@@ -58,7 +58,7 @@ struct SortedJSONEncoder {
             } else {
                 writer.open("{")
                 for (key, value) in (object ?? []).sorted(by: { $0.key < $1.key }) {
-                    writer.key(key)
+                    writer.key(escaping: key)
                     value.write(into: &writer)
                 }
                 writer.close("}")
