@@ -46,9 +46,11 @@ public struct StateCookie<Schema: NavigationSchema>: Sendable {
     /// The values written lately, shared by the copies of this value: what a value reads as
     /// depends on it and the ring only, and the ring is fixed here.
     let written = WrittenCookies<Schema>()
-    /// The form tokens made lately, shared like `written`: a token depends on the nonce and the
-    /// ring only.
-    let formTokens = FormTokens()
+    /// The form tokens made lately, by nonce, shared like `written`: a token depends on the nonce
+    /// and the ring only. A nonce lasts from click to click, and every page that shows a form
+    /// carries its token: an HMAC a request where a lookup answers. At most 512 are kept (nonces
+    /// come from cookies that verified, so only new visitors add any).
+    let formTokens = KeptValues<String, String>(limit: 512, byteLimit: 512 * 128) { $0.utf8.count + $1.utf8.count }
 
     /// - Parameters:
     ///   - keys: The secrets that sign (the first) and verify (every one) the cookie and form tokens.
@@ -175,7 +177,7 @@ public struct StateCookie<Schema: NavigationSchema>: Sendable {
     /// The token forms carry to prove they were served to the holder of the cookie with `nonce`:
     /// another site can make a browser send the cookie, but cannot read the token.
     public func formToken(for nonce: String) -> String {
-        formTokens.token(for: nonce) { nonce in Base64URL.encode(keys.sign(Array(("form:" + nonce).utf8))) }
+        formTokens.value(for: nonce) { nonce in Base64URL.encode(keys.sign(Array(("form:" + nonce).utf8))) }
     }
 
     /// True when `token` is `formToken(for: nonce)` under any key of the ring.

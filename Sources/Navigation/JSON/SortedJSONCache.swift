@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The JSON of the routes and destinations states were written with, kept so that the next
 /// state holding them copies their bytes instead of encoding them again
 /// (``NavigationState/sortedJSON(cache:)``).
@@ -17,45 +15,27 @@ import Synchronization
 /// let body = try state.sortedJSON(cache: cache)   // the bytes of `state.sortedJSON()`
 /// ```
 public final class SortedJSONCache<Schema: NavigationSchema>: Sendable {
-    private let routes: Table<Schema.Route>
-    private let destinations: Table<Schema.Destination>
+    private let routes: KeptValues<Schema.Route, [UInt8]>
+    private let destinations: KeptValues<Schema.Destination, [UInt8]>
 
     /// A cache keeping at most `limit` routes and `limit` destinations at a time.
     public init(limit: Int = 1024) {
-        routes = Table(limit: max(limit, 1))
-        destinations = Table(limit: max(limit, 1))
+        routes = KeptValues(limit: max(limit, 1)) { $1.count }
+        destinations = KeptValues(limit: max(limit, 1)) { $1.count }
     }
 
     /// The JSON of `route`, encoded the first time.
     func json(of route: Schema.Route) throws -> [UInt8] {
-        try routes.json(of: route)
+        try routes.value(for: route) { try SortedJSONEncoder.encode($0) }
     }
 
     /// The JSON of `destination`, encoded the first time.
     func json(of destination: Schema.Destination) throws -> [UInt8] {
-        try destinations.json(of: destination)
+        try destinations.value(for: destination) { try SortedJSONEncoder.encode($0) }
     }
 
     /// How many routes and destinations are kept.
     var count: (routes: Int, destinations: Int) {
         (routes.count, destinations.count)
-    }
-
-    /// One kind of value's JSON.
-    private final class Table<Value: Hashable & Encodable & Sendable>: Sendable {
-        private let entries: Mutex<BoundedTable<Value, [UInt8]>>
-
-        init(limit: Int) {
-            entries = Mutex(BoundedTable(limit: limit))
-        }
-
-        func json(of value: Value) throws -> [UInt8] {
-            if let kept = entries.withLock({ $0[value] }) { return kept }
-            let bytes = try SortedJSONEncoder.encode(value)
-            entries.withLock { $0.keep(bytes, for: value, bytes: bytes.count) }
-            return bytes
-        }
-
-        var count: Int { entries.withLock { $0.count } }
     }
 }
