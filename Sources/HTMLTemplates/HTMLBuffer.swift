@@ -87,25 +87,28 @@ public struct HTMLBuffer: @unchecked Sendable {
         var start = 0
         var index = 0
         // Sixteen bytes at a time while none needs escaping (most text, and every URL but its `&`).
-        while index + 16 <= text.count {
-            let chunk = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
-            let special = (chunk .== Self.ampersands) .| (chunk .== Self.lessThans) .| (chunk .== Self.greaterThans)
-                .| (chunk .== Self.quotes) .| (chunk .== Self.apostrophes)
-            guard any(special) else {
+        if text.count >= 16 {
+            // Read once a call: each read of a static property asks `swift_once` whether it is made
+            // yet, and vectors made here are built a byte at a time.
+            let patterns = Self.patterns
+            while index + 16 <= text.count {
+                let chunk = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
+                let special = (chunk .== patterns.ampersands) .| (chunk .== patterns.lessThans)
+                    .| (chunk .== patterns.greaterThans) .| (chunk .== patterns.quotes) .| (chunk .== patterns.apostrophes)
+                guard any(special) else {
+                    index += 16
+                    continue
+                }
+                for offset in 0..<16 where special[offset] {
+                    appendEntity(replacing: text, from: start, at: index + offset)
+                    start = index + offset + 1
+                }
                 index += 16
-                continue
             }
-            for offset in 0..<16 where special[offset] {
-                appendEntity(replacing: text, from: start, at: index + offset)
-                start = index + offset + 1
-            }
-            index += 16
         }
-        Self.isSpecial.withUnsafeBufferPointer { isSpecial in
-            for index in index..<text.count where isSpecial[Int(text[index])] {
-                appendEntity(replacing: text, from: start, at: index)
-                start = index + 1
-            }
+        for index in index..<text.count where Self.isSpecial(text[index]) {
+            appendEntity(replacing: text, from: start, at: index)
+            start = index + 1
         }
         append(base + start, count: text.count - start)
     }
@@ -123,15 +126,24 @@ public struct HTMLBuffer: @unchecked Sendable {
         append(entity.utf8Start, count: entity.utf8CodeUnitCount)
     }
 
-    private static let ampersands = SIMD16<UInt8>(repeating: UInt8(ascii: "&"))
-    private static let lessThans = SIMD16<UInt8>(repeating: UInt8(ascii: "<"))
-    private static let greaterThans = SIMD16<UInt8>(repeating: UInt8(ascii: ">"))
-    private static let quotes = SIMD16<UInt8>(repeating: UInt8(ascii: "\""))
-    private static let apostrophes = SIMD16<UInt8>(repeating: UInt8(ascii: "'"))
+    /// The bytes `append(escaping:)` replaces, each sixteen times over.
+    private struct Patterns {
+        let ampersands = SIMD16<UInt8>(repeating: UInt8(ascii: "&"))
+        let lessThans = SIMD16<UInt8>(repeating: UInt8(ascii: "<"))
+        let greaterThans = SIMD16<UInt8>(repeating: UInt8(ascii: ">"))
+        let quotes = SIMD16<UInt8>(repeating: UInt8(ascii: "\""))
+        let apostrophes = SIMD16<UInt8>(repeating: UInt8(ascii: "'"))
+    }
 
-    /// The bytes `append(escaping:)` replaces: `&`, `<`, `>`, `"` and `'`.
-    private static let isSpecial: [Bool] = (0...255).map { byte in
-        [UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'")].contains(UInt8(byte))
+    private static let patterns = Patterns()
+
+    /// Whether `append(escaping:)` replaces `byte`: `&`, `<`, `>`, `"` or `'`, all below 64, so
+    /// one word's bits say which.
+    @inline(__always)
+    private static func isSpecial(_ byte: UInt8) -> Bool {
+        let specials: UInt64 = 1 << UInt8(ascii: "&") | 1 << UInt8(ascii: "<") | 1 << UInt8(ascii: ">")
+            | 1 << UInt8(ascii: "\"") | 1 << UInt8(ascii: "'")
+        return byte < 64 && specials >> byte & 1 == 1
     }
 }
 

@@ -19,6 +19,26 @@ struct HTMLBufferTests {
         }
     }
 
+    /// Every byte value, alone (checked one at a time) and at every place of a run long enough to
+    /// be checked sixteen at a time: only the five replaced, whichever way it is checked.
+    @Test func everyByteIsReplacedOnlyWhenItIsOneOfTheFive() {
+        let replaced: [UInt8] = Array("&<>\"'".utf8)
+        for byte in UInt8.min...UInt8.max {
+            let expected = replaced.contains(byte) ? Self.escaped(String(decoding: [byte], as: UTF8.self)) : [byte]
+            var alone = HTMLBuffer()
+            [byte].withUnsafeBufferPointer { alone.append(escaping: $0) }
+            #expect(alone.bytes == expected, "byte \(byte) alone")
+            for place in 0..<40 {
+                var run = [UInt8](repeating: UInt8(ascii: "a"), count: 40)
+                run[place] = byte
+                var buffer = HTMLBuffer()
+                run.withUnsafeBufferPointer { buffer.append(escaping: $0) }
+                let want = Array(run[..<place]) + expected + Array(run[(place + 1)...])
+                if buffer.bytes != want { Issue.record("byte \(byte) at \(place) of 40") }
+            }
+        }
+    }
+
     @Test(arguments: [0, 1, 16, 4096])
     func manyAppendsPastItsRoomHoldWhatWasAppended(capacity: Int) {
         let pieces = ["", "<li>", "a", "Apple & Pear", "\"quoted\" 'text'", "日本🙂", String(repeating: "x<", count: 40),

@@ -212,7 +212,13 @@ extension StoredState {
 extension NavigationState {
     /// Every tab not at its root, by name as JSON sorts object keys.
     var tabsAwayFromRoot: [(key: String, value: TabState<Schema.Route>)] {
-        zip(Schema.Tab.allCases, tabs).compactMap { $1.isEmpty ? nil : ($0.rawValue, $1) }.sorted { $0.key < $1.key }
+        var away: [(key: String, value: TabState<Schema.Route>)] = []
+        for (tab, tabState) in zip(Schema.Tab.allCases, tabs) where !tabState.isEmpty {
+            away.append((tab.rawValue, tabState))
+        }
+        // Most cookies hold one tab away from its root, or none: nothing to sort.
+        if away.count > 1 { away.sort { $0.key < $1.key } }
+        return away
     }
 }
 
