@@ -19,6 +19,8 @@ final class CompiledTemplate: @unchecked Sendable {
     /// model has its slot, fixed when compiling, so entering one stores a pointer and moves
     /// nothing.
     struct Frame {
+        /// Only appended to, never copied: its storage is made its own when rendering starts, so
+        /// the program's text may be appended without asking whether another buffer shares it.
         var output: HTMLBuffer
         let slots: UnsafeMutablePointer<UnsafeRawPointer>
 
@@ -44,6 +46,7 @@ final class CompiledTemplate: @unchecked Sendable {
                 var frame = Frame(output: HTMLBuffer(), slots: slots.baseAddress!)
                 // Swapped rather than copied, so that appending does not copy what is there.
                 swap(&frame.output, &output)
+                frame.output.makeUnshared()
                 program.run(&frame)
                 swap(&frame.output, &output)
             }
@@ -107,7 +110,7 @@ final class CompiledTemplate: @unchecked Sendable {
             for operation in operations {
                 switch operation {
                 case .text(let start, let count):
-                    frame.output.append(UnsafeBufferPointer(start: start, count: count))
+                    frame.output.appendUnshared(UnsafeBufferPointer(start: start, count: count))
                 case .step(let box):
                     _ = box._withUnsafeGuaranteedRef { $0.step(&frame) }
                 }

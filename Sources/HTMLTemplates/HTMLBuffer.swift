@@ -55,10 +55,32 @@ public struct HTMLBuffer: @unchecked Sendable {
     /// Copies `count` bytes from `source` to the end.
     @inline(__always)
     private mutating func append(_ source: UnsafePointer<UInt8>, count: Int) {
+        append(source, count: count, mayBeShared: true)
+    }
+
+    /// Makes the storage this buffer's alone (a copy, when another buffer shares it), so that
+    /// `appendUnshared(_:)` may be used until the buffer is next copied.
+    mutating func makeUnshared() {
+        guard !isKnownUniquelyReferenced(&storage) else { return }
+        let capacity = storage.withUnsafeMutablePointerToHeader { $0.pointee.capacity }
+        storage = storage.copy(capacity: Swift.max(capacity, 64))
+    }
+
+    /// `append(_:)` for a buffer whose storage no other buffer shares: made so by
+    /// `makeUnshared()`, and not copied since (appends keep it so). A page's templates append
+    /// their literal text some 500 times; asking each time whether the storage is shared was a
+    /// call into the runtime.
+    mutating func appendUnshared(_ html: UnsafeBufferPointer<UInt8>) {
+        guard let base = html.baseAddress else { return }
+        append(base, count: html.count, mayBeShared: false)
+    }
+
+    @inline(__always)
+    private mutating func append(_ source: UnsafePointer<UInt8>, count: Int, mayBeShared: Bool) {
         // The header through its pointer: `ManagedBuffer.header` is a class's stored property,
         // checked for exclusive access at run time on every use.
         let fits = storage.withUnsafeMutablePointerToHeader { $0.pointee.capacity - $0.pointee.count >= count }
-        if _slowPath(!isKnownUniquelyReferenced(&storage) || !fits) {
+        if _slowPath(!fits || mayBeShared && !isKnownUniquelyReferenced(&storage)) {
             grow(adding: count)
         }
         storage.withUnsafeMutablePointers { header, elements in

@@ -82,6 +82,20 @@ private struct Computed: TemplateModel {
         }
     }
 
+    /// A compiled template appends its text without asking whether the buffer's bytes are shared:
+    /// it makes them its own first, so a copy made before rendering keeps what it held.
+    @Test func renderingIntoABufferLeavesItsCopiesAsTheyWere() throws {
+        let library = try TemplateLibrary(sources: ["main": "<i>{{name}}</i>{{#tags}}[{{.}}]{{/tags}}"])
+        for capacity in [0, 3, 4096] {
+            var buffer = HTMLBuffer(capacity: capacity)
+            buffer.append("<p>")
+            let copy = buffer
+            try library.render(Item(name: "n", tags: ["a", "b"]), template: "main", into: &buffer)
+            #expect(copy.bytes == Array("<p>".utf8))
+            #expect(String(decoding: buffer.bytes, as: UTF8.self) == "<p><i>n</i>[a][b]")
+        }
+    }
+
     @Test func aPartialThatBranchesIntoItselfStopsWithAnError() throws {
         // Each level includes the partial twice: compiled out, 2^64 copies.
         let library = try TemplateLibrary(sources: ["main": "{{> node}}", "node": "{{#isOn}}{{> node}}{{/isOn}}{{#note}}{{> node}}{{/note}}"])
