@@ -63,7 +63,12 @@ public struct Links<Schema: NavigationSchema>: Sendable {
         case .popToRoot:
             return stackURL(end: ends[0])
         case .replace(let routes):
-            return Self.join(Location<Schema>.path(path.utf8.prefix(ends[0]), appending: routes), stackQuery)
+            // The routes the stack already starts with are read off its path: a split view's rows
+            // each replace the stack below their column, whose selections it holds.
+            let stack = state.path.elements
+            var kept = 0
+            while kept < routes.count, kept < stack.count, routes[kept] == stack[kept] { kept += 1 }
+            return Self.join(Location<Schema>.path(path.utf8.prefix(ends[kept]), appending: routes[kept...]), stackQuery)
         case .dismiss where state.presentations.count <= 1, .dismissAll:
             return Self.join(path, stackQuery)
         case .setColumns(let columns):
