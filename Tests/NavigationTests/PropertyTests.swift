@@ -88,6 +88,39 @@ struct PropertyTests {
         #expect(first != (0..<20).map { _ in c.state() })
     }
 
+    /// `==` compares the tabs' stored states where both states hold every tab, and falls back to
+    /// each tab's state where one holds none: it must agree with comparing every part, each tab's
+    /// as the subscript gives it (a tab never visited is at its root; element IDs do not count).
+    @Test func equalityIsEveryPartWhateverHowTheTabsAreStored() {
+        var generator = StateGenerator(random: SplitMix64(seed: 0xE0A1))
+        func same(_ a: State, _ b: State) -> Bool {
+            a.selectedTab == b.selectedTab && a.presentations == b.presentations && a.customization == b.customization
+                && a.features == b.features && a.context == b.context && a.owner == b.owner && a.flow == b.flow
+                && a.sceneStorage == b.sceneStorage && TestTab.allCases.allSatisfy { a[$0] == b[$0] }
+        }
+        var failures: [String] = []
+        var equal = 0
+        for _ in 0..<Self.count {
+            let a = generator.state()
+            // The same screens in a storage of its own, with another element ID made and dropped.
+            var b = a
+            b.apply(.push(generator.route()))
+            b.apply(.pop)
+            let c = generator.state()
+            // A tab visited and back at its root, and a state that never visited one.
+            var visited = State(selectedTab: a.selectedTab)
+            visited.apply(.push(.settings))
+            visited.apply(.pop)
+            let fresh = State(selectedTab: a.selectedTab)
+            for (x, y) in [(a, b), (b, a), (a, c), (visited, fresh), (fresh, visited), (a, a), (a, fresh)] {
+                if (x == y) != same(x, y) { failures.append(x.url + " against " + y.url) }
+                if x == y { equal += 1 }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) pairs, e.g. \(failures.prefix(3))")
+        #expect(equal >= Self.count * 3)
+    }
+
     @Test(arguments: [0x5EED, 0xC00C1E] as [UInt64])
     func visibleScreenRoundTripsThroughTheURL(seed: UInt64) {
         var generator = StateGenerator(random: SplitMix64(seed: seed))

@@ -146,10 +146,17 @@ public struct NavigationState<Schema: NavigationSchema>: Sendable {
 /// and element IDs do not count.
 extension NavigationState: Hashable {
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.selectedTab == rhs.selectedTab && lhs.presentations == rhs.presentations && lhs.customization == rhs.customization
-            && lhs.features == rhs.features && lhs.context == rhs.context && lhs.owner == rhs.owner && lhs.flow == rhs.flow
-            && lhs.sceneStorage == rhs.sceneStorage
-            && Schema.Tab.allCases.allSatisfy { lhs[$0] == rhs[$0] }
+        lhs.storage === rhs.storage || lhs.selectedTab == rhs.selectedTab && lhs.presentations == rhs.presentations
+            && lhs.customization == rhs.customization && lhs.features == rhs.features && lhs.context == rhs.context
+            && lhs.owner == rhs.owner && lhs.flow == rhs.flow && lhs.sceneStorage == rhs.sceneStorage && sameTabs(lhs, rhs)
+    }
+
+    /// Whether every tab shows the same screens in both. Two states that have each visited a tab
+    /// hold every tab, in the same order: compared where they are, not copied out tab by tab
+    /// (three references retained and released a tab and a side).
+    private static func sameTabs(_ lhs: Self, _ rhs: Self) -> Bool {
+        if !lhs.tabs.isEmpty, !rhs.tabs.isEmpty { return lhs.tabs == rhs.tabs }
+        return Schema.Tab.allCases.allSatisfy { lhs[$0] == rhs[$0] }
     }
 
     public func hash(into hasher: inout Hasher) {
