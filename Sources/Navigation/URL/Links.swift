@@ -54,7 +54,7 @@ public struct Links<Schema: NavigationSchema>: Sendable {
     public func url(after action: NavigationAction<Schema>) -> String {
         switch action {
         case .push(let route):
-            return Self.join(Location<Schema>.path(path.utf8, appending: CollectionOfOne(route)), stackQuery)
+            return Self.join(Location<Schema>.path(path, prefix: path.utf8.count, appending: CollectionOfOne(route)), stackQuery)
         case .pop:
             return stackURL(end: ends[max(ends.count - 2, 0)])
         case .popTo(let id):
@@ -68,7 +68,7 @@ public struct Links<Schema: NavigationSchema>: Sendable {
             let stack = state.path.elements
             var kept = 0
             while kept < routes.count, kept < stack.count, routes[kept] == stack[kept] { kept += 1 }
-            return Self.join(Location<Schema>.path(path.utf8.prefix(ends[kept]), appending: routes[kept...]), stackQuery)
+            return Self.join(Location<Schema>.path(path, prefix: ends[kept], appending: routes[kept...]), stackQuery)
         case .dismiss where state.presentations.count <= 1, .dismissAll:
             return Self.join(path, stackQuery)
         case .setColumns(let columns):
@@ -90,7 +90,7 @@ public struct Links<Schema: NavigationSchema>: Sendable {
     }
 
     private func stackURL(end: Int) -> String {
-        let prefix = end == path.utf8.count ? path : String(decoding: path.utf8.prefix(end), as: UTF8.self)
+        let prefix = end == path.utf8.count ? path : URLEncoding.string(of: path, prefix: end)
         return Self.join(prefix, stackQuery)
     }
 

@@ -68,11 +68,11 @@ extension Location {
         }
     }
 
-    /// `path` followed by the routes' segments, encoded.
-    static func path(_ path: some Sequence<UInt8>, appending routes: some Sequence<Schema.Route>) -> String {
+    /// The first `count` bytes of `path` followed by the routes' segments, encoded.
+    static func path(_ path: String, prefix count: Int, appending routes: some Sequence<Schema.Route>) -> String {
         var url: [UInt8] = []
-        url.reserveCapacity(path.underestimatedCount + 32 * routes.underestimatedCount)
-        url.append(contentsOf: path)
+        url.reserveCapacity(count + 32 * routes.underestimatedCount)
+        URLEncoding.appendUTF8(of: path, prefix: count, to: &url)
         for route in routes { appendPath(of: route, to: &url) }
         return String(decoding: url, as: UTF8.self)
     }

@@ -27,6 +27,22 @@ package enum URLEncoding {
         text.withUTF8 { url.append(contentsOf: $0) }
     }
 
+    /// Appends the first `count` bytes of `text`'s UTF-8 in one copy: a `Substring`'s UTF-8 view
+    /// is walked a byte at a time, about fifty instructions each, and each of a page's links
+    /// starts with the stack's path.
+    static func appendUTF8(of text: String, prefix count: Int, to url: inout [UInt8]) {
+        let copied: Void? = text.utf8.withContiguousStorageIfAvailable {
+            url.append(contentsOf: UnsafeBufferPointer(rebasing: $0.prefix(count)))
+        }
+        if copied == nil { url.append(contentsOf: text.utf8.prefix(count)) }
+    }
+
+    /// The first `count` bytes of `text`, which end at a character of it, as a string of their own.
+    static func string(of text: String, prefix count: Int) -> String {
+        text.utf8.withContiguousStorageIfAvailable { String(decoding: UnsafeBufferPointer(rebasing: $0.prefix(count)), as: UTF8.self) }
+            ?? String(decoding: text.utf8.prefix(count), as: UTF8.self)
+    }
+
     static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
