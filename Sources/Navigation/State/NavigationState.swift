@@ -176,11 +176,18 @@ extension NavigationState {
     /// The tabs the tab bar shows, in order: the user's arrangement, without the tabs they hid
     /// and those the schema hides in this state (`.hidden(_:)`). Hidden tabs keep their stacks.
     public var visibleTabs: [Schema.Tab] {
-        customization.arranged.filter { !customization.hidden.contains($0) && !Schema.isHidden($0, in: self) }
+        let hidden = customization.hidden
+        return customization.arranged.filter { !Self.holds(hidden, $0) && !Schema.isHidden($0, in: self) }
     }
 
     /// True when `tab` is in the tab bar.
     public func isVisible(_ tab: Schema.Tab) -> Bool {
-        !customization.hidden.contains(tab) && !Schema.isHidden(tab, in: self)
+        !Self.holds(customization.hidden, tab) && !Schema.isHidden(tab, in: self)
+    }
+
+    /// Whether `tabs` holds `tab`. The few tabs a user hides are compared, not hashed: a tab
+    /// with a raw value hashes its name, and every page asks this of every tab.
+    private static func holds(_ tabs: Set<Schema.Tab>, _ tab: Schema.Tab) -> Bool {
+        tabs.count <= 8 ? tabs.contains { $0 == tab } : tabs.contains(tab)
     }
 }

@@ -12,19 +12,18 @@ package enum URLEncoding {
 
     /// Appends `segment` encoded; most segments need no escaping and are appended as they are.
     static func append(_ segment: String, to url: inout [UInt8]) {
-        var plain = segment
-        let isPlain = plain.withUTF8 { bytes in
+        // Read where the bytes lie: `withUTF8` needs a copy of the string (a retain and a release).
+        let isPlain = segment.utf8.withContiguousStorageIfAvailable { bytes in
             guard bytes.allSatisfy(isUnreserved) else { return false }
             url.append(contentsOf: bytes)
             return true
         }
-        if !isPlain { url.append(contentsOf: encode(segment).utf8) }
+        if isPlain != true { url.append(contentsOf: encode(segment).utf8) }
     }
 
     /// Appends `text` as it is (a tab's name, which the schema keeps to URL-safe characters).
     static func appendVerbatim(_ text: String, to url: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { url.append(contentsOf: $0) }
+        appendUTF8(of: text, prefix: text.utf8.count, to: &url)
     }
 
     /// Appends the first `count` bytes of `text`'s UTF-8 in one copy: a `Substring`'s UTF-8 view
