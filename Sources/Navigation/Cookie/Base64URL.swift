@@ -17,45 +17,50 @@ enum Base64URL {
     }
 
     static func encode(_ bytes: [UInt8]) -> String {
-        var text = ""
-        append(bytes, to: &text)
-        return text
+        // Not through `unsafeUninitializedCapacity: 0`, which writes into the runtime's one shared
+        // empty storage, a race ThreadSanitizer reports.
+        guard !bytes.isEmpty else { return "" }
+        return String(unsafeUninitializedCapacity: encodedCount(of: bytes.count)) { output in
+            bytes.withUnsafeBufferPointer { encode($0, into: output) }
+        }
     }
 
-    /// Appends the text of `bytes` to `text`.
-    static func append(_ bytes: [UInt8], to text: inout String) {
-        // Nothing to add; and an array made with `unsafeUninitializedCapacity: 0` writes its count
-        // into the runtime's one shared empty array, a race ThreadSanitizer reports.
-        guard !bytes.isEmpty else { return }
-        let length = (bytes.count * 4 + 2) / 3
-        let encoded = [UInt8](unsafeUninitializedCapacity: length) { output, initialized in
-            bytes.withUnsafeBufferPointer { input in
-                var out = 0
-                var index = 0
-                func put(_ group: UInt32, _ shift: UInt32) {
-                    output[out] = alphabet[Int(group >> shift & 63)]
-                    out += 1
-                }
-                while index + 3 <= input.count {
-                    let group = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8 | UInt32(input[index + 2])
-                    put(group, 18)
-                    put(group, 12)
-                    put(group, 6)
-                    put(group, 0)
-                    index += 3
-                }
-                // One byte left makes two characters, two make three.
-                let rest = input.count - index
-                if rest > 0 {
-                    let group = UInt32(input[index]) << 16 | (rest == 2 ? UInt32(input[index + 1]) << 8 : 0)
-                    put(group, 18)
-                    put(group, 12)
-                    if rest == 2 { put(group, 6) }
-                }
-                initialized = out
+    /// How many characters the text of `count` bytes has.
+    static func encodedCount(of count: Int) -> Int {
+        (count * 4 + 2) / 3
+    }
+
+    /// Writes the text of `bytes` at the start of `output`, which has room for
+    /// `encodedCount(of: bytes.count)` characters; returns how many it wrote. A cookie's value
+    /// is written where it is to lie, not made as a string of its own and then copied.
+    @discardableResult
+    static func encode(_ bytes: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        precondition(output.count >= encodedCount(of: bytes.count))
+        return alphabet.withUnsafeBufferPointer { alphabet in
+            var out = 0
+            var index = 0
+            func put(_ group: UInt32, _ shift: UInt32) {
+                output[out] = alphabet[Int(group >> shift & 63)]
+                out += 1
             }
+            while index + 3 <= bytes.count {
+                let group = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
+                put(group, 18)
+                put(group, 12)
+                put(group, 6)
+                put(group, 0)
+                index += 3
+            }
+            // One byte left makes two characters, two make three.
+            let rest = bytes.count - index
+            if rest > 0 {
+                let group = UInt32(bytes[index]) << 16 | (rest == 2 ? UInt32(bytes[index + 1]) << 8 : 0)
+                put(group, 18)
+                put(group, 12)
+                if rest == 2 { put(group, 6) }
+            }
+            return out
         }
-        text += String(decoding: encoded, as: UTF8.self)
     }
 
     static func decode(_ text: Substring) -> Data? {

@@ -22,7 +22,7 @@ extension CookieReading {
     func unreadStackMovement(to visible: EncodedStack<Schema.Route>) -> NavigationMovement? {
         guard let (_, json) = unread else { return nil }
         let next = JSONWriter.segments(of: visible.routes, visible: visible)[...]
-        if next.elementsEqual(json) { return NavigationMovement.none }
+        if next.hasSameBytes(as: json) { return NavigationMovement.none }
         if Self.goesOn(next, from: json) { return .push }
         if Self.goesOn(json, from: next) { return .pop }
         return .replace
@@ -34,6 +34,6 @@ extension CookieReading {
         guard longer.count > shorter.count, shorter.count >= 2 else { return false }
         if shorter.count == 2 { return true }
         let open = shorter.dropLast()
-        return longer.starts(with: open) && longer[longer.startIndex + open.count] == UInt8(ascii: ",")
+        return longer.hasPrefix(open) && longer[longer.startIndex + open.count] == UInt8(ascii: ",")
     }
 }

@@ -56,7 +56,7 @@ public struct CookieReading<Schema: NavigationSchema>: Sendable {
         let routes = next.state[tab].path.elements
         guard !routes.isEmpty else { return false }
         let written = JSONWriter.segments(of: routes, visible: visible)
-        return written.count == json.count && written.elementsEqual(json)
+        return written[...].hasSameBytes(as: json)
     }
 }
 

@@ -38,6 +38,9 @@ public struct KeyRing: Sendable {
         }
     }
 
+    /// The bytes of a signature: HMAC-SHA256's.
+    static var signatureCount: Int { SHA256.byteCount }
+
     func sign(_ message: some DataProtocol) -> Data {
         Data(sign(Array(message)))
     }

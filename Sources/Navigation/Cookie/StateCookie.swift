@@ -235,13 +235,20 @@ public struct StateCookie<Schema: NavigationSchema>: Sendable {
     }
 
     private func seal(json: [UInt8]) -> String {
-        var value = "\(Self.version)."
-        value.reserveCapacity(2 + (json.count * 4 + 2) / 3 + 1 + 43)
-        Base64URL.append(json, to: &value)
-        let signature = value.withUTF8 { keys.sign(UnsafeRawBufferPointer($0)) }
-        value += "."
-        Base64URL.append(signature, to: &value)
-        return value
+        // Written in one buffer and made a string once: `<version>.`, the payload's text, the
+        // signature over those, `.` and the signature's text.
+        let payload = Base64URL.encodedCount(of: json.count)
+        let signature = Base64URL.encodedCount(of: KeyRing.signatureCount)
+        let bytes = [UInt8](unsafeUninitializedCapacity: 2 + payload + 1 + signature) { output, initialized in
+            output[0] = UInt8(ascii: "0") + UInt8(Self.version)
+            output[1] = UInt8(ascii: ".")
+            json.withUnsafeBufferPointer { _ = Base64URL.encode($0, into: UnsafeMutableBufferPointer(rebasing: output[2...])) }
+            let signed = keys.sign(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: output[..<(2 + payload)])))
+            output[2 + payload] = UInt8(ascii: ".")
+            signed.withUnsafeBufferPointer { _ = Base64URL.encode($0, into: UnsafeMutableBufferPointer(rebasing: output[(3 + payload)...])) }
+            initialized = output.count
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The JSON that `write` seals for `stored`, before any trimming.

@@ -106,11 +106,8 @@ struct JSONWriter {
         var path = path
         return path.withUTF8 { utf8 in
             guard utf8.first == UInt8(ascii: "/") else { return nil }
-            var slashes = 0
-            for byte in utf8 {
-                if byte == UInt8(ascii: "%") { return nil }
-                if byte == UInt8(ascii: "/") { slashes += 1 }
-            }
+            guard utf8.count(of: UInt8(ascii: "%")) == 0 else { return nil }
+            let slashes = utf8.count(of: UInt8(ascii: "/"))
             // Brackets, the path with each `/` a quote and all but the first also `",`, a last quote.
             return utf8.count + 2 * slashes + 1
         }
