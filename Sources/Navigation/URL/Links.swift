@@ -95,6 +95,16 @@ public struct Links<Schema: NavigationSchema>: Sendable {
     }
 
     private static func join(_ path: String, _ items: [String]) -> String {
-        items.isEmpty ? path : path + "?" + items.joined(separator: "&")
+        guard !items.isEmpty else { return path }
+        // Sized once: `path + "?" + items.joined(separator: "&")` made two strings on the way,
+        // and a presented page's every link has a query.
+        var url = ""
+        url.reserveCapacity(path.utf8.count + items.reduce(items.count) { $0 + $1.utf8.count })
+        url.append(path)
+        for (index, item) in items.enumerated() {
+            url.append(index == 0 ? "?" : "&")
+            url.append(item)
+        }
+        return url
     }
 }

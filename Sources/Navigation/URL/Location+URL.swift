@@ -100,16 +100,31 @@ extension Location {
     static func presentationItems(_ presentations: [Presentation<Schema>]) -> [String] {
         var items: [String] = []
         for (level, presented) in presentations.enumerated() {
-            let name = { (argument: String) in presentationArgument(argument, level: level) }
-            items.append(name("present") + "=" + URLEncoding.encode(presented.destination.pathSegments))
+            items.append(item(presentationArgument("present", level: level), segments: presented.destination.pathSegments))
             if let detent = presented.movedDetent {
-                items.append(name("detent") + "=" + detent.rawValue)
+                items.append(presentationArgument("detent", level: level) + "=" + detent.rawValue)
             }
             if !presented.path.isEmpty {
-                items.append(name("presented-path") + "=" + URLEncoding.encode(presented.path.elements.flatMap { $0.pathSegments }))
+                items.append(item(presentationArgument("presented-path", level: level),
+                                  segments: presented.path.elements.flatMap { $0.pathSegments }))
             }
         }
         return items
+    }
+
+    /// `name=` and the segments, each encoded, joined by `/`: written as bytes and made a string
+    /// once. A presented page's every link carries its presentation, and joining encoded strings
+    /// cost about 3,500 instructions an item.
+    private static func item(_ name: String, segments: [String]) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(name.utf8.count + 1 + segments.reduce(segments.count) { $0 + $1.utf8.count })
+        URLEncoding.appendVerbatim(name, to: &bytes)
+        bytes.append(UInt8(ascii: "="))
+        for (index, segment) in segments.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: "/")) }
+            URLEncoding.append(segment, to: &bytes)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The name of a presentation's query argument at `level` (0 for the first): `present`,

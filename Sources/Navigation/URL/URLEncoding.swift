@@ -21,7 +21,8 @@ package enum URLEncoding {
         if isPlain != true { url.append(contentsOf: encode(segment).utf8) }
     }
 
-    /// Appends `text` as it is (a tab's name, which the schema keeps to URL-safe characters).
+    /// Appends `text` as it is: a tab's name (the schema keeps those to URL-safe characters) or the
+    /// name of a query argument the library chose.
     static func appendVerbatim(_ text: String, to url: inout [UInt8]) {
         appendUTF8(of: text, prefix: text.utf8.count, to: &url)
     }
@@ -109,7 +110,8 @@ package enum URLEncoding {
                 let end = memchr(base + start, Int32(UInt8(ascii: "/")), bytes.count - start)
                     .map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base } ?? bytes.count
                 let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                let segment = String(decoding: slice, as: UTF8.self)
+                // Made in place: `String(decoding:as:)` costs a third more for a short segment.
+                let segment = String(unsafeUninitializedCapacity: slice.count) { $0.initialize(fromContentsOf: slice) }
                 if escapes, slice.contains(UInt8(ascii: "%")) {
                     segments.append(segment.removingPercentEncoding ?? segment)
                 } else {
