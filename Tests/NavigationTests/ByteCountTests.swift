@@ -13,6 +13,7 @@ import Testing
                 for byte in tricky {
                     let counted = bytes.withUnsafeBufferPointer { $0.count(of: byte) }
                     #expect(counted == bytes.filter { $0 == byte }.count, "\(bytes) \(byte)")
+                    #expect(bytes.withUnsafeBufferPointer { $0.containsByte(byte) } == bytes.contains(byte))
                 }
             }
         }

@@ -106,7 +106,7 @@ struct JSONWriter {
         var path = path
         return path.withUTF8 { utf8 in
             guard utf8.first == UInt8(ascii: "/") else { return nil }
-            guard utf8.count(of: UInt8(ascii: "%")) == 0 else { return nil }
+            guard !utf8.containsByte(UInt8(ascii: "%")) else { return nil }
             let slashes = utf8.count(of: UInt8(ascii: "/"))
             // Brackets, the path with each `/` a quote and all but the first also `",`, a last quote.
             return utf8.count + 2 * slashes + 1

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension UnsafeBufferPointer<UInt8> {
     /// How many of the bytes are `byte`, counted eight at a time: a deep stack's URL path is half
     /// a kilobyte, and a byte-by-byte loop is about seven instructions a byte.
@@ -22,5 +28,12 @@ extension UnsafeBufferPointer<UInt8> {
             index += 1
         }
         return total
+    }
+
+    /// Whether any of the bytes is `byte`, found with `memchr`: a path's `%` is looked for in
+    /// the whole path once, not a byte at a time.
+    func containsByte(_ byte: UInt8) -> Bool {
+        guard let base = baseAddress else { return false }
+        return memchr(base, Int32(byte), count) != nil
     }
 }

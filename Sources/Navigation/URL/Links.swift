@@ -94,7 +94,8 @@ public struct Links<Schema: NavigationSchema>: Sendable {
         return Self.join(prefix, stackQuery)
     }
 
-    private static func join(_ path: String, _ items: [String]) -> String {
+    /// `path`, then `items` after a `?`, each after the first behind a `&`.
+    static func join(_ path: String, _ items: [String]) -> String {
         guard !items.isEmpty else { return path }
         // Sized once: `path + "?" + items.joined(separator: "&")` made two strings on the way,
         // and a presented page's every link has a query.

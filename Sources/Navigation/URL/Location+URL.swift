@@ -36,8 +36,7 @@ extension Location {
     public var url: String {
         // Every tab bar links to the other tabs' locations: the path alone, in one string, when
         // there is no query to join to it.
-        let query = query
-        return query.isEmpty ? pathURL() : pathURL() + query
+        Links<Schema>.join(pathURL(), queryItems + Self.presentationItems(presentations))
     }
 
     /// The path part of the URL. `screenEnd` learns where in it each screen of the stack ends,
@@ -77,17 +76,11 @@ extension Location {
         return String(decoding: url, as: UTF8.self)
     }
 
-    /// The query part of the URL, with its `?`, or empty.
-    var query: String {
-        let items = queryItems + Self.presentationItems(presentations)
-        return items.isEmpty ? "" : "?" + items.joined(separator: "&")
-    }
-
     /// The query's arguments before the presentation's: selection and columns.
     var queryItems: [String] {
         var items: [String] = []
         if !selection.isEmpty {
-            items.append("select=" + URLEncoding.encode(selection.flatMap { $0.pathSegments }))
+            items.append(Self.item("select", segments: selection.flatMap { $0.pathSegments }))
         }
         if columns != .automatic {
             items.append("columns=" + columns.rawValue)
@@ -112,9 +105,9 @@ extension Location {
         return items
     }
 
-    /// `name=` and the segments, each encoded, joined by `/`: written as bytes and made a string
-    /// once. A presented page's every link carries its presentation, and joining encoded strings
-    /// cost about 3,500 instructions an item.
+    /// `name=` and the segments, each encoded, joined by `/` (a selection, a presentation, a
+    /// presented stack): written as bytes and made a string once. A presented page's every link
+    /// carries its presentation, and joining encoded strings cost about 3,500 instructions an item.
     private static func item(_ name: String, segments: [String]) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(name.utf8.count + 1 + segments.reduce(segments.count) { $0 + $1.utf8.count })

@@ -72,11 +72,6 @@ package enum URLEncoding {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Segments joined by `/` for a query value.
-    static func encode(_ segments: [String]) -> String {
-        segments.map { encode($0) }.joined(separator: "/")
-    }
-
     /// The segments of an already-decoded path: the leading `/` and one trailing `/` are not
     /// separators, so `/` and `/home/` read as `[]` and `["home"]`, while `/a//b` keeps an empty
     /// segment. A path of slashes only is the root.
@@ -102,7 +97,7 @@ package enum URLEncoding {
             // Separators found with `memchr`, and a `%` looked for once in the whole text: a deep
             // stack's path has a hundred segments, and walking it a byte at a time, then each
             // segment again for a `%`, was most of what reading it cost.
-            let escapes = memchr(base, Int32(UInt8(ascii: "%")), bytes.count) != nil
+            let escapes = bytes.containsByte(UInt8(ascii: "%"))
             var segments: [String] = []
             segments.reserveCapacity(bytes.count(of: UInt8(ascii: "/")) + 1)
             var start = 0
@@ -112,7 +107,7 @@ package enum URLEncoding {
                 let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
                 // Made in place: `String(decoding:as:)` costs a third more for a short segment.
                 let segment = String(unsafeUninitializedCapacity: slice.count) { $0.initialize(fromContentsOf: slice) }
-                if escapes, slice.contains(UInt8(ascii: "%")) {
+                if escapes, slice.containsByte(UInt8(ascii: "%")) {
                     segments.append(segment.removingPercentEncoding ?? segment)
                 } else {
                     segments.append(segment)
