@@ -6,7 +6,7 @@ extension NavigationResponder {
     /// URL to answer with, or why the link names nothing (a client's mistake: under 500). Nil
     /// for a request that is no deep link (a tab's path, `/`, not a GET) or one the app leaves
     /// to the schema.
-    func appDeepLink(_ request: Request) async throws -> Result<String, HTTPError>? {
+    nonisolated(nonsending) func appDeepLink(_ request: Request) async throws -> Result<String, HTTPError>? {
         guard request.method == .get || request.method == .head else { return nil }
         // The first segment alone, as most requests name a tab: the path is split only for a link.
         let first = request.path.utf8.dropFirst().prefix { $0 != UInt8(ascii: "/") }

@@ -15,7 +15,7 @@ extension NavigationResponder {
 
     /// Hands the form to the app; on success redirects to the resulting screen (303), otherwise
     /// renders the same screen again with the message and the user's input (422).
-    func submit(_ request: Request, page: inout RenderedPage<Schema>, context: ScreenContext<Schema>) async throws -> Response {
+    nonisolated(nonsending) func submit(_ request: Request, page: inout RenderedPage<Schema>, context: ScreenContext<Schema>) async throws -> Response {
         guard page.status == .ok, page.showsScreen else {
             throw HTTPError(page.status, page.notice ?? "There is no form here.")
         }
@@ -89,7 +89,7 @@ extension NavigationResponder {
     /// Applies the app's actions and redirects to the screen they lead to (303), unless what the
     /// cookie must then carry whole (a flow's draft) is more than it can hold: the browser would
     /// drop the cookie and the draft with it, so the form is shown again (422) instead.
-    private func navigate(
+    private nonisolated(nonsending) func navigate(
         _ actions: [NavigationAction<Schema>], notice: String?, page: inout RenderedPage<Schema>,
         context: ScreenContext<Schema>, fields: [String: String], arguments: [(name: String, value: String)] = []
     ) async throws -> Response {
@@ -112,7 +112,7 @@ extension NavigationResponder {
 
     /// The same screen again (422), with what was typed and why it was not accepted: `error`
     /// about `field` (or the whole form), or each of `refused` beside its field.
-    private func rejected(
+    private nonisolated(nonsending) func rejected(
         page: inout RenderedPage<Schema>, context: ScreenContext<Schema>, fields: [String: String], error: String? = nil,
         field: String? = nil, refused: [InvalidField] = []
     ) async throws -> Response {

@@ -4,7 +4,7 @@ import Navigation
 extension NavigationResponder {
     /// Renders the visible screen inside the chrome: tab bar, navigation bar with the back button,
     /// breadcrumb, and the presentation over it.
-    func html(_ page: RenderedPage<Schema>, context: ScreenContext<Schema>) async throws -> Response {
+    nonisolated(nonsending) func html(_ page: RenderedPage<Schema>, context: ScreenContext<Schema>) async throws -> Response {
         var page = page
         let state = page.state
         // A destination drawn as a pushed screen (`navigationDestination`) stands in the stack's place.
@@ -110,7 +110,7 @@ extension NavigationResponder {
         }
     }
 
-    private func screen(
+    nonisolated(nonsending) private func screen(
         for state: NavigationState<Schema>, context: ScreenContext<Schema>, page: inout RenderedPage<Schema>
     ) async throws -> Screen {
         do {
@@ -127,7 +127,7 @@ extension NavigationResponder {
 
     /// The split view of the selected tab, when the app shows it as one: the detail column holds
     /// the last column's selection and the stack above it, or the placeholder.
-    private func splitModel(
+    private nonisolated(nonsending) func splitModel(
         context: ScreenContext<Schema>, page: inout RenderedPage<Schema>, detailTitle: String, detail: [UInt8],
         toolbar: PageModel.Toolbar, pushedBack: PageModel.Link?
     ) async throws -> PageModel.Split? {

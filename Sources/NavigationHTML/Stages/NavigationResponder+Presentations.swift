@@ -6,7 +6,7 @@ extension NavigationResponder {
     /// its screen, or the top of its own stack, with a Back that pops its stack or dismisses it.
     /// Nil for any other presentation, or when its screen is not found (the page then says why
     /// and shows the stack's screen).
-    func pushedDestination(
+    nonisolated(nonsending) func pushedDestination(
         context: ScreenContext<Schema>, page: inout RenderedPage<Schema>
     ) async throws -> (screen: Screen, back: PageModel.Link?, dismissHref: String)? {
         guard let first = page.state.presentations.first, first.destination.style == .navigationDestination else { return nil }
@@ -27,7 +27,7 @@ extension NavigationResponder {
     /// The presentations, bottom first: each one's own stack's top screen when it has pushed one
     /// (with a back button inside it), else the destination's screen. One whose screen is not
     /// found (a 404 for a deleted item) is left out with those above it, and the page says why.
-    func presentationModels(
+    nonisolated(nonsending) func presentationModels(
         context: ScreenContext<Schema>, page: inout RenderedPage<Schema>
     ) async throws -> [PageModel.Presentation] {
         var models: [PageModel.Presentation] = []
@@ -54,7 +54,7 @@ extension NavigationResponder {
         return models
     }
 
-    private func presentationModel(
+    private nonisolated(nonsending) func presentationModel(
         _ presented: Presentation<Schema>, level: Int, isTop: Bool, context: ScreenContext<Schema>,
         page: inout RenderedPage<Schema>
     ) async throws -> PageModel.Presentation {
@@ -113,7 +113,7 @@ extension NavigationResponder {
 
     /// What a presentation shows: its own stack's top screen when it has pushed one, with a back
     /// button to the screen below it, else the destination's screen.
-    private func presentedScreen(
+    private nonisolated(nonsending) func presentedScreen(
         _ presented: Presentation<Schema>, context inner: ScreenContext<Schema>, page: RenderedPage<Schema>
     ) async throws -> (Screen, PageModel.Link?) {
         let path = presented.path

@@ -7,7 +7,7 @@ extension NavigationResponder {
     /// asked once. A tab's stack is checked when it shows: a remembered screen whose item no
     /// longer exists (no title) is dropped then, the seeds' `compactMap` on restore, and the
     /// page says so; a screen the URL adds is left to `validate`, which cuts the stack there.
-    func resolve(_ incoming: IncomingState<Schema>, request: Request) async throws -> RenderedPage<Schema> {
+    nonisolated(nonsending) func resolve(_ incoming: IncomingState<Schema>, request: Request) async throws -> RenderedPage<Schema> {
         var page = opened(incoming.match, path: request.path, over: incoming.restored)
         page.window = incoming.servedWindow
         let routes = Self.shownRoutes(of: page.state)
@@ -87,7 +87,7 @@ extension NavigationResponder {
 
     /// Cuts the stack below the first screen the URL added whose item does not exist (has no
     /// title), so that what is rendered and remembered is always valid, with the app's message.
-    func validate(
+    nonisolated(nonsending) func validate(
         _ page: inout RenderedPage<Schema>, request: Request, formToken: String, identity: Schema.Identity?
     ) async -> ScreenContext<Schema> {
         if !page.titles.isComplete {

@@ -9,7 +9,7 @@ extension NavigationResponder {
     /// The URL of the update stream for a page whose screens observe `topics`, drawn for
     /// `identity`, with the versions the page's own read sees; nil without `LiveUpdates` or
     /// topics.
-    func updatesURL(observing topics: Set<Topic>, identity: Schema.Identity?) async throws -> String? {
+    nonisolated(nonsending) func updatesURL(observing topics: Set<Topic>, identity: Schema.Identity?) async throws -> String? {
         guard let updates, !topics.isEmpty else { return nil }
         let versions = try await updates.store.versions(of: topics)
         var seen: [Topic: Int] = [:]
@@ -21,7 +21,7 @@ extension NavigationResponder {
     /// page is behind, heartbeats meanwhile. A token that is forged, tampered with or expired,
     /// or that was made for another account, a signed-out visitor or an ended sign-in, gets `204`
     /// and no stream: the page's script then stops asking.
-    func updateStream(for request: Request) async throws -> Response {
+    nonisolated(nonsending) func updateStream(for request: Request) async throws -> Response {
         guard let updates else { throw HTTPError(.notFound, "There is no page at “\(request.path)”.") }
         guard request.method == .get else {
             throw HTTPError(.methodNotAllowed, "Only GET opens an update stream.", headers: HTTPHeaders([("Allow", "GET")]))

@@ -3,7 +3,7 @@ import Navigation
 
 /// The outcome of reading one request: the state to show, the status to answer with, and a
 /// notice for the user when part of the URL could not be shown.
-struct RenderedPage<Schema: NavigationSchema> {
+struct RenderedPage<Schema: NavigationSchema>: Sendable {
     var state: NavigationState<Schema>
     var status: HTTPStatus = .ok
     var notice: String?

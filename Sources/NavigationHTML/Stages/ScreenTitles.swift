@@ -1,7 +1,7 @@
 import Navigation
 
 /// What `NavigationApp.titles(of:)` answered for every screen a request holds.
-struct ScreenTitles<Route: Hashable> {
+struct ScreenTitles<Route: Hashable & Sendable>: Sendable {
     private(set) var byRoute: [Route: String]
     /// True when the app left none of the screens asked about out: nothing is dropped from the
     /// remembered stacks or cut from the visible one, so neither is walked to look for one.
