@@ -12,6 +12,9 @@ public struct Links<Schema: NavigationSchema>: Sendable {
     public let state: NavigationState<Schema>
     /// The visible stack's path, and where in it each screen ends, the tab's root first.
     private let path: String
+    /// The visible stack: read once here, as each of a split view's rows asks for it, and
+    /// `state.path` copies the tab's state on every read.
+    private let stack: StackState<Schema.Route>
     private let ends: [Int]
     /// What the stack's own links keep of the query: the split-view selection and columns.
     private let stackQuery: [String]
@@ -21,8 +24,9 @@ public struct Links<Schema: NavigationSchema>: Sendable {
         self.state = state
         var location = state.location
         location.presentations = []
+        stack = state.path
         var ends: [Int] = []
-        ends.reserveCapacity(state.path.count + 1)
+        ends.reserveCapacity(stack.count + 1)
         path = location.pathURL { ends.append($0) }
         self.ends = ends
         stackQuery = location.queryItems
@@ -58,14 +62,14 @@ public struct Links<Schema: NavigationSchema>: Sendable {
         case .pop:
             return stackURL(end: ends[max(ends.count - 2, 0)])
         case .popTo(let id):
-            guard let index = state.path.ids.firstIndex(of: id) else { break }
+            guard let index = stack.ids.firstIndex(of: id) else { break }
             return stackURL(end: ends[index + 1])
         case .popToRoot:
             return stackURL(end: ends[0])
         case .replace(let routes):
             // The routes the stack already starts with are read off its path: a split view's rows
             // each replace the stack below their column, whose selections it holds.
-            let stack = state.path.elements
+            let stack = stack.elements
             var kept = 0
             while kept < routes.count, kept < stack.count, routes[kept] == stack[kept] { kept += 1 }
             return Self.join(Location<Schema>.path(path, prefix: ends[kept], appending: routes[kept...]), stackQuery)

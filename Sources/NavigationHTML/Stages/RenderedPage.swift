@@ -32,6 +32,8 @@ struct RenderedPage<Schema: NavigationSchema>: Sendable {
 
     /// The title of the screen at `index` on the visible stack, or "…".
     func title(at index: Int) -> String {
-        state.path.indices.contains(index) ? titles[state.path[index]] ?? "…" : "…"
+        // One read of `state.path`, which copies the tab's state.
+        let path = state.path.elements
+        return path.indices.contains(index) ? titles[path[index]] ?? "…" : "…"
     }
 }
