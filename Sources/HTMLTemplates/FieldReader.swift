@@ -40,6 +40,24 @@ struct FieldReader<Value> {
         }
     }
 
+    /// `body` given the field of the model at `model` where it lies: a stored one is lent, not
+    /// copied (no retain and release of a string's storage for each `{{name}}` a page writes).
+    /// Nil, without calling `body`, when an optional field is nil.
+    func withValue<Result>(_ model: UnsafeRawPointer, _ body: (borrowing Value) -> Result) -> Result? {
+        switch access {
+        case .optional(let offset):
+            let field = model.advanced(by: offset)
+            guard isPresent(model) else { return nil }
+            // An optional's payload lies at its start (a single-payload enum's layout).
+            return body(field.assumingMemoryBound(to: Value.self).pointee)
+        case .value(let offset):
+            return body(model.advanced(by: offset).assumingMemoryBound(to: Value.self).pointee)
+        case .computed(let read):
+            guard let value = read(model) else { return nil }
+            return body(value)
+        }
+    }
+
     /// Whether the field of the model at `model` is there (an optional one is not nil), without
     /// copying it.
     func isPresent(_ model: UnsafeRawPointer) -> Bool {

@@ -92,17 +92,18 @@ extension TemplateField {
         switch kind {
         case .text(let reader):
             return { frame in
-                guard let text = reader.read(frame.model(slot)) else { return false }
-                if escaped { frame.output.append(escaping: text) } else { frame.output.append(text) }
-                return true
+                reader.withValue(frame.model(slot)) { text in
+                    if escaped { frame.output.append(escaping: text) } else { frame.output.append(text) }
+                } != nil
             }
         case .html(let reader):
             return { frame in
-                let bytes = reader.read(frame.model(slot)) ?? []
-                if escaped {
-                    bytes.withUnsafeBufferPointer { frame.output.append(escaping: $0) }
-                } else {
-                    frame.output.append(bytes)
+                _ = reader.withValue(frame.model(slot)) { bytes in
+                    if escaped {
+                        bytes.withUnsafeBufferPointer { frame.output.append(escaping: $0) }
+                    } else {
+                        frame.output.append(bytes)
+                    }
                 }
                 return true
             }
