@@ -30,14 +30,7 @@ struct FieldReader<Value> {
     /// The field of the model at `model`, which must be of the type this was made for; nil when
     /// an optional field is nil.
     func read(_ model: UnsafeRawPointer) -> Value? {
-        switch access {
-        case .optional(let offset):
-            model.advanced(by: offset).assumingMemoryBound(to: Value?.self).pointee
-        case .value(let offset):
-            model.advanced(by: offset).assumingMemoryBound(to: Value.self).pointee
-        case .computed(let read):
-            read(model)
-        }
+        withValue(model) { copy $0 }
     }
 
     /// `body` given the field of the model at `model` where it lies: a stored one is lent, not

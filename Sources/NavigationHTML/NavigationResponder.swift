@@ -110,13 +110,14 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
         try await reply(to: request).response()
     }
 
-    /// Every answer but the library's files.
     // The responder's own async functions run on their caller's executor (`nonisolated(nonsending)`):
     // a plain nonisolated one hops to the generic executor on entry and after each `await`, and
     // every hop of a request's task, which prefers its worker's executor, takes the task's status
     // lock to read that preference (48 hops for the 8-deep split view, 4 % of its CPU; 32 now, the
     // rest around the app's own functions, which keep the language's defaults).
-    nonisolated(nonsending) private func page(for request: Request) async throws -> Response {
+
+    /// Every answer but the library's files.
+    private nonisolated(nonsending) func page(for request: Request) async throws -> Response {
         guard [.get, .head, .post].contains(request.method) else {
             throw HTTPError(.methodNotAllowed, "Only GET, HEAD and POST are served here.")
         }
@@ -131,7 +132,7 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
 
     /// A page's answer, in stages: what the request brings, the state resolved, the form acted
     /// on or the page rendered, and the cookie set when the state to remember changed.
-    nonisolated(nonsending) private func answer(_ request: Request) async throws -> Response {
+    private nonisolated(nonsending) func answer(_ request: Request) async throws -> Response {
         var unknownLink: HTTPError?
         switch try await appDeepLink(request) {
         case .success(let url)?: return redirect(toDeepLink: url)
@@ -176,7 +177,7 @@ public struct NavigationResponder<App: NavigationApp>: HTTPResponder {
     /// The third stage: a redirect where the URL is not the screen to show (`/`, or a
     /// remembered stack that lost screens), the form handed to the app for a POST, else the
     /// page rendered (or its state as JSON).
-    nonisolated(nonsending) private func act(
+    private nonisolated(nonsending) func act(
         on page: inout RenderedPage<Schema>, incoming: IncomingState<Schema>, request: Request
     ) async throws -> (response: Response, carried: String?, visible: EncodedStack<Schema.Route>?) {
         if page.isRoot || page.droppedScreens > 0 {

@@ -110,7 +110,7 @@ extension NavigationResponder {
         }
     }
 
-    nonisolated(nonsending) private func screen(
+    private nonisolated(nonsending) func screen(
         for state: NavigationState<Schema>, context: ScreenContext<Schema>, page: inout RenderedPage<Schema>
     ) async throws -> Screen {
         do {
