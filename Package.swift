@@ -118,7 +118,11 @@ let package = Package(
         // The in-process micro-benchmark of a request's phases (`scripts/bench` runs it too).
         .executableTarget(
             name: "PhaseBenchmark",
-            dependencies: ["DemoApp", "Navigation", "NavigationHTML", "MicroHTTP"]
+            dependencies: [
+                "DemoApp", "Navigation", "NavigationHTML", "MicroHTTP",
+                // The server's allocator, so that a phase costs what it costs in the server.
+                .target(name: "CMimalloc", condition: .when(platforms: [.linux])),
+            ]
         ),
         // libFuzzer's target over the cookie decoder (`scripts/fuzz`); a corpus replayer otherwise.
         .executableTarget(

@@ -50,13 +50,15 @@ public struct CookieReading<Schema: NavigationSchema>: Sendable {
     public func holds(_ next: StoredState<Schema>, visible: EncodedStack<Schema.Route>?) -> Bool {
         guard !movedWindows else { return false }
         guard let (tab, json) = unread else { return next == stored }
+        // The unread stack first: a link followed pushes or pops there, and its bytes differ at
+        // once, where the rest is compared only in a copy of the state made for it (a new
+        // storage, and every tab compared).
+        let routes = next.state[tab].path.elements
+        guard !routes.isEmpty, JSONWriter.segments(of: routes, visible: visible)[...].hasSameBytes(as: json)
+        else { return false }
         var rest = next
         rest.state[tab].path = StackState()
-        guard rest == stored else { return false }
-        let routes = next.state[tab].path.elements
-        guard !routes.isEmpty else { return false }
-        let written = JSONWriter.segments(of: routes, visible: visible)
-        return written[...].hasSameBytes(as: json)
+        return rest == stored
     }
 }
 

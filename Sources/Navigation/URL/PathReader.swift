@@ -44,4 +44,15 @@ public struct PathReader: Sendable {
 
     /// The segments not consumed yet.
     public var remaining: ArraySlice<String> { segments[min(index, segments.count)...] }
+
+    /// How many segments are not consumed yet.
+    var remainingCount: Int { max(segments.count - index, 0) }
+
+    /// Where the reader stands: `rewind(to:)` goes back there.
+    var position: Int { index }
+
+    /// Puts back what was consumed since `position`.
+    mutating func rewind(to position: Int) {
+        index = position
+    }
 }

@@ -43,9 +43,13 @@ public protocol PathRepresentable: Hashable, Codable, Sendable {
 extension PathRepresentable {
     /// Parses one value from the front of `path`, leaving `path` untouched when nothing matches.
     static func read(from path: inout PathReader) -> Self? {
-        var attempt = path
-        guard let value = parse(&attempt) else { return nil }
-        path = attempt
+        // The position kept, not a copy of the reader: a copy retained its segments, and
+        // released them again, for every screen of a URL.
+        let start = path.position
+        guard let value = parse(&path) else {
+            path.rewind(to: start)
+            return nil
+        }
         return value
     }
 }
@@ -54,6 +58,9 @@ extension PathReader {
     /// Reads values of `type` one after another for as long as the next segments name one.
     mutating func readAll<Value: PathRepresentable>(_ type: Value.Type) -> [Value] {
         var values: [Value] = []
+        // Room for a screen of two segments each (a name and an id), as most are: a deep
+        // stack's array was otherwise made again at every doubling.
+        values.reserveCapacity((remainingCount + 1) / 2)
         while let value = Value.read(from: &self) { values.append(value) }
         return values
     }
