@@ -61,7 +61,7 @@ public struct NavigationTransition: Sendable, Hashable {
 
 extension Screen {
     /// This screen arriving with `transition`: `.zoom(sourceID:)` grows it out of its source.
-    public func navigationTransition(_ transition: NavigationTransition) -> Screen {
+    public consuming func navigationTransition(_ transition: NavigationTransition) -> Screen {
         var screen = self
         screen.transition = transition
         return screen
@@ -71,7 +71,7 @@ extension Screen {
 extension ListRow {
     /// This row as the source of a zoom (`NavigationTransition.zoom(sourceID: id)`), as SwiftUI's
     /// `.matchedTransitionSource(id:in:)`: the screen it opens grows out of it.
-    public func matchedTransitionSource(id: String) -> ListRow {
+    public consuming func matchedTransitionSource(id: String) -> ListRow {
         var row = self
         row.zoomName = NavigationTransition.zoomName(of: id)
         return row
@@ -81,7 +81,7 @@ extension ListRow {
 extension ToolbarItem {
     /// This button as the source of a zoom (`NavigationTransition.zoom(sourceID: id)`): the sheet
     /// or screen it opens grows out of it.
-    public func matchedTransitionSource(id: String) -> ToolbarItem {
+    public consuming func matchedTransitionSource(id: String) -> ToolbarItem {
         var item = self
         item.zoomName = NavigationTransition.zoomName(of: id)
         return item

@@ -13,7 +13,7 @@ extension Screen {
     /// ```swift
     /// Screen.list("Options", sections: sections).presentationCompactAdaptation(.popover)
     /// ```
-    public func presentationCompactAdaptation(_ adaptation: PresentationAdaptation) -> Screen {
+    public consuming func presentationCompactAdaptation(_ adaptation: PresentationAdaptation) -> Screen {
         var screen = self
         screen.compactAdaptation = adaptation
         return screen

@@ -36,7 +36,7 @@ public struct PresentationBackgroundInteraction: Sendable, Hashable {
 extension Screen {
     /// This screen, presented as a sheet, leaving the screen behind it usable as `interaction`
     /// says. Covers, popovers, alerts and dialogs keep the screen behind inert.
-    public func presentationBackgroundInteraction(_ interaction: PresentationBackgroundInteraction) -> Screen {
+    public consuming func presentationBackgroundInteraction(_ interaction: PresentationBackgroundInteraction) -> Screen {
         var screen = self
         screen.backgroundInteraction = interaction
         return screen

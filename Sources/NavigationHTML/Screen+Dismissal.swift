@@ -10,7 +10,7 @@ extension Screen {
     /// ```
     ///
     /// Alerts always close through their buttons only.
-    public func interactiveDismissDisabled(_ isDisabled: Bool = true) -> Screen {
+    public consuming func interactiveDismissDisabled(_ isDisabled: Bool = true) -> Screen {
         var screen = self
         screen.isInteractiveDismissDisabled = isDisabled
         return screen

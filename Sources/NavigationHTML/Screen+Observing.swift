@@ -14,12 +14,12 @@ extension Screen {
     ///
     /// A page observes the topics of every screen it draws: the stack's top, a presentation's, a
     /// split view's columns. Repeated calls add topics.
-    public func observing(_ topics: Topic...) -> Screen {
+    public consuming func observing(_ topics: Topic...) -> Screen {
         observing(contentsOf: topics)
     }
 
     /// ``observing(_:)`` for topics gathered at run time.
-    public func observing(contentsOf topics: some Sequence<Topic>) -> Screen {
+    public consuming func observing(contentsOf topics: some Sequence<Topic>) -> Screen {
         var screen = self
         screen.topics.formUnion(topics)
         return screen

@@ -33,7 +33,7 @@ extension Screen {
     /// return .list("Recipes", sections: [ListSection(rows: found.map(row))])
     ///     .searchable(prompt: "Recipes", context: context)
     /// ```
-    public func searchable<Schema>(prompt: String = "Search", context: ScreenContext<Schema>) -> Screen {
+    public consuming func searchable<Schema>(prompt: String = "Search", context: ScreenContext<Schema>) -> Screen {
         var screen = self
         let name = context.searchQueryName
         let text = context.searchText
@@ -45,7 +45,7 @@ extension Screen {
             return SearchField.Argument(name: halves[0], value: halves[1])
         }
         screen.search = SearchField(action: String(parts[0]), hidden: hidden, name: name, text: text, prompt: prompt)
-        if !text.isEmpty, var list = model as? ListScreen, list.unavailable == nil {
+        if !text.isEmpty, var list = screen.model as? ListScreen, list.unavailable == nil {
             list.unavailable = .search(text: text)
             screen.model = list
         }

@@ -15,7 +15,7 @@ extension Screen {
     /// ```swift
     /// Screen.list(order.id, sections: sections).navigationBarTitleDisplayMode(.inline)
     /// ```
-    public func navigationBarTitleDisplayMode(_ mode: TitleDisplayMode) -> Screen {
+    public consuming func navigationBarTitleDisplayMode(_ mode: TitleDisplayMode) -> Screen {
         var screen = self
         screen.titleDisplayMode = mode
         return screen

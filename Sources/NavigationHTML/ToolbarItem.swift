@@ -115,7 +115,7 @@ public struct ToolbarItem: Sendable {
 extension Screen {
     /// This screen with `items` added to its bar, after any it had: as SwiftUI's `.toolbar`
     /// modifiers add up. Each item's ``ToolbarItem/placement`` says where it is drawn.
-    public func toolbar(_ items: [ToolbarItem]) -> Screen {
+    public consuming func toolbar(_ items: [ToolbarItem]) -> Screen {
         var screen = self
         screen.toolbarItems += items
         return screen
