@@ -41,7 +41,8 @@ public protocol PathRepresentable: Hashable, Codable, Sendable {
 }
 
 extension PathRepresentable {
-    /// Parses one value from the front of `path`, leaving `path` untouched when nothing matches.
+    /// Parses one value from the front of `path`; when nothing matches, `path` is put back where it
+    /// stood.
     static func read(from path: inout PathReader) -> Self? {
         // The position kept, not a copy of the reader: a copy retained its segments, and
         // released them again, for every screen of a URL.
