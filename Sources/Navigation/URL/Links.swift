@@ -69,9 +69,9 @@ public struct Links<Schema: NavigationSchema>: Sendable {
         case .replace(let routes):
             // The routes the stack already starts with are read off its path: a split view's rows
             // each replace the stack below their column, whose selections it holds.
-            let stack = stack.elements
+            let shown = stack.elements
             var kept = 0
-            while kept < routes.count, kept < stack.count, routes[kept] == stack[kept] { kept += 1 }
+            while kept < routes.count, kept < shown.count, routes[kept] == shown[kept] { kept += 1 }
             return Self.join(Location<Schema>.path(path, prefix: ends[kept], appending: routes[kept...]), stackQuery)
         case .dismiss where state.presentations.count <= 1, .dismissAll:
             return Self.join(path, stackQuery)

@@ -1,7 +1,8 @@
 /// A cursor over URL path segments, handed to `PathRepresentable.parse(_:)`.
 public struct PathReader: Sendable {
     private let segments: [String]
-    private var index: Int
+    /// The next segment's position: `rewind(to:)` goes back to one read earlier.
+    private(set) var index: Int
     /// A reader made to ask a type whether its `parse` is the one derived from `Codable`: that
     /// one answers by setting `wasProbed` (see `PathCheck`).
     let isProbe: Bool
@@ -45,14 +46,8 @@ public struct PathReader: Sendable {
     /// The segments not consumed yet.
     public var remaining: ArraySlice<String> { segments[min(index, segments.count)...] }
 
-    /// How many segments are not consumed yet.
-    var remainingCount: Int { max(segments.count - index, 0) }
-
-    /// Where the reader stands: `rewind(to:)` goes back there.
-    var position: Int { index }
-
-    /// Puts back what was consumed since `position`.
-    mutating func rewind(to position: Int) {
-        index = position
+    /// Puts back what was consumed since the reader stood at `index`.
+    mutating func rewind(to index: Int) {
+        self.index = index
     }
 }

@@ -46,7 +46,7 @@ extension PathRepresentable {
     static func read(from path: inout PathReader) -> Self? {
         // The position kept, not a copy of the reader: a copy retained its segments, and
         // released them again, for every screen of a URL.
-        let start = path.position
+        let start = path.index
         guard let value = parse(&path) else {
             path.rewind(to: start)
             return nil
@@ -61,7 +61,7 @@ extension PathReader {
         var values: [Value] = []
         // Room for a screen of two segments each (a name and an id), as most are: a deep
         // stack's array was otherwise made again at every doubling.
-        values.reserveCapacity((remainingCount + 1) / 2)
+        values.reserveCapacity((remaining.count + 1) / 2)
         while let value = Value.read(from: &self) { values.append(value) }
         return values
     }
