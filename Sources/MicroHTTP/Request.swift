@@ -9,45 +9,98 @@ import Logging
 /// libmicrohttpd's C-string path short. The initializer exists so other layers
 /// can test their responders without a server.
 public struct Request: Sendable {
+    /// The fields, held once: a request is handed from the server to the responders, the log and
+    /// the page's context, and each copy of a dozen strings and collections was a retain and a
+    /// release of each (a page request copied it six times). Copies share one box, and a change
+    /// copies it first when another copy holds it.
+    private var storage: Storage
+
+    /// The box, copied first when another request shares it: what a change goes through.
+    private var unique: Storage {
+        mutating get {
+            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+            return storage
+        }
+    }
+
     /// One of the methods responders see: a request with any other was answered `405` before.
-    public var method: HTTPMethod
+    public var method: HTTPMethod {
+        get { storage.method }
+        _modify { yield &unique.method }
+    }
     /// The URL path, percent-decoded by libmicrohttpd, without the query string.
-    public var path: String
+    public var path: String {
+        get { storage.path }
+        _modify { yield &unique.path }
+    }
     /// The query string's arguments, the first of each name.
-    public var query: [String: String]
+    public var query: [String: String] {
+        get { storage.query }
+        _modify { yield &unique.query }
+    }
     /// Every argument of the query string in order, repeated names kept (`?tag=a&tag=b`), for
     /// a filter that takes several values; see `queryValues(_:)`.
-    public var queryItems: [(name: String, value: String)]
+    public var queryItems: [(name: String, value: String)] {
+        get { storage.queryItems }
+        _modify { yield &unique.queryItems }
+    }
     /// The header fields as the client sent them, in order, repeats kept. `X-Forwarded-*` are here
     /// whoever sent them: a trusted proxy's word is in `clientAddress`, `forwardedScheme` and
     /// `forwardedHost`.
-    public var headers: HTTPHeaders
+    public var headers: HTTPHeaders {
+        get { storage.headers }
+        _modify { yield &unique.headers }
+    }
     /// The cookies of the `Cookie` header(s).
-    public var cookies: [String: String]
+    public var cookies: [String: String] {
+        get { storage.cookies }
+        _modify { yield &unique.cookies }
+    }
     /// The fields of an `application/x-www-form-urlencoded` or
     /// `multipart/form-data` POST body; empty for any other body. File parts of a
     /// multipart body are skipped.
-    public var form: [String: String]
+    public var form: [String: String] {
+        get { storage.form }
+        _modify { yield &unique.form }
+    }
     /// The client's IP address as text ("203.0.113.7", "2001:db8::1"): the connection's peer,
     /// or, when that peer is one of `ServerConfiguration.trustedProxies`, the address the proxy
     /// received the request from (the last `X-Forwarded-For` entry). "" when unknown.
-    public var clientAddress: String
+    public var clientAddress: String {
+        get { storage.clientAddress }
+        _modify { yield &unique.clientAddress }
+    }
     /// The scheme the client used, "https" or "http", as a trusted proxy reported it
     /// (`X-Forwarded-Proto`). Nil when no trusted proxy said: the server itself speaks plain
     /// HTTP, but a proxy it does not trust may have received the request over https.
-    public var forwardedScheme: String?
+    public var forwardedScheme: String? {
+        get { storage.forwardedScheme }
+        _modify { yield &unique.forwardedScheme }
+    }
     /// The host the client asked for, as a trusted proxy reported it (`X-Forwarded-Host`).
-    public var forwardedHost: String?
+    public var forwardedHost: String? {
+        get { storage.forwardedHost }
+        _modify { yield &unique.forwardedHost }
+    }
     /// The body as it arrived, for any content type but a form's (`form` holds those fields):
     /// JSON, XML, plain text, a webhook's payload. Never larger than
     /// `ServerConfiguration.maxBodySize`: a larger body is answered `413` before any responder.
-    public var body: [UInt8]
+    public var body: [UInt8] {
+        get { storage.body }
+        _modify { yield &unique.body }
+    }
     /// The request's id: the `X-Request-Id` a trusted proxy sent (1 to 128 letters, digits,
     /// `-`, `_`, `.`, `:` or `+`), else one the server made, unique to this process. The server
     /// answers it in `X-Request-Id` and `logger` names it in every line.
-    public var id: String
+    public var id: String {
+        get { storage.id }
+        _modify { yield &unique.id }
+    }
     /// The server's logger (see `logger`).
-    var baseLogger: Logger
+    var baseLogger: Logger {
+        get { storage.baseLogger }
+        _modify { yield &unique.baseLogger }
+    }
 
     /// A request as the server would hand it over, for tests. Nothing is parsed or derived:
     /// `query`, `cookies` and `form` are taken as given, not read from `path` or `headers`, and a
@@ -67,19 +120,11 @@ public struct Request: Sendable {
         id: String = "",
         logger: Logger = Request.defaultLogger
     ) {
-        self.method = method
-        self.path = path
-        self.query = query
-        self.queryItems = queryItems ?? query.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
-        self.headers = headers
-        self.cookies = cookies
-        self.form = form
-        self.clientAddress = clientAddress
-        self.forwardedScheme = forwardedScheme
-        self.forwardedHost = forwardedHost
-        self.body = body
-        self.id = id
-        baseLogger = logger
+        storage = Storage(
+            method: method, path: path, query: query,
+            queryItems: queryItems ?? query.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) },
+            headers: headers, cookies: cookies, form: form, clientAddress: clientAddress,
+            forwardedScheme: forwardedScheme, forwardedHost: forwardedHost, body: body, id: id, baseLogger: logger)
     }
 
     /// The server's logger with the request's id as metadata (`request_id`): what an app logs
@@ -107,5 +152,52 @@ public struct Request: Sendable {
     /// Whether the client reached the site over HTTPS, as a trusted proxy reported.
     public var isHTTPS: Bool {
         forwardedScheme == "https"
+    }
+}
+
+extension Request {
+    /// The box the copies of a request share (see `storage`); changed only through `Request`'s
+    /// accessors, which copy it first unless they hold the only reference.
+    final class Storage: @unchecked Sendable {
+        var method: HTTPMethod
+        var path: String
+        var query: [String: String]
+        var queryItems: [(name: String, value: String)]
+        var headers: HTTPHeaders
+        var cookies: [String: String]
+        var form: [String: String]
+        var clientAddress: String
+        var forwardedScheme: String?
+        var forwardedHost: String?
+        var body: [UInt8]
+        var id: String
+        var baseLogger: Logger
+
+        init(
+            method: HTTPMethod, path: String, query: [String: String], queryItems: [(name: String, value: String)],
+            headers: HTTPHeaders, cookies: [String: String], form: [String: String], clientAddress: String,
+            forwardedScheme: String?, forwardedHost: String?, body: [UInt8], id: String, baseLogger: Logger
+        ) {
+            self.method = method
+            self.path = path
+            self.query = query
+            self.queryItems = queryItems
+            self.headers = headers
+            self.cookies = cookies
+            self.form = form
+            self.clientAddress = clientAddress
+            self.forwardedScheme = forwardedScheme
+            self.forwardedHost = forwardedHost
+            self.body = body
+            self.id = id
+            self.baseLogger = baseLogger
+        }
+
+        func copy() -> Storage {
+            Storage(
+                method: method, path: path, query: query, queryItems: queryItems, headers: headers, cookies: cookies,
+                form: form, clientAddress: clientAddress, forwardedScheme: forwardedScheme, forwardedHost: forwardedHost,
+                body: body, id: id, baseLogger: baseLogger)
+        }
     }
 }

@@ -35,4 +35,20 @@ import Testing
         #expect(Response.text("hé").bodyBytes == Array("hé".utf8))
         #expect(HTTPStatus.unprocessableContent.code == 422)
     }
+
+    @Test func aRequestsCopiesChangeApart() {
+        // Copies share one box until one of them changes (Request.storage).
+        let original = Request(method: .get, path: "/a", query: ["q": "1"], headers: HTTPHeaders([("Host", "x")]), id: "r1")
+        var copy = original
+        copy.path = "/b"
+        copy.query["q"] = "2"
+        copy.headers.add("X-A", "1")
+        copy.body.append(7)
+        var third = copy
+        third.id = "r3"
+        #expect(original.path == "/a" && original.query == ["q": "1"] && original.headers.count == 1)
+        #expect(original.body.isEmpty && original.id == "r1")
+        #expect(copy.path == "/b" && copy.query == ["q": "2"] && copy.headers["x-a"] == "1" && copy.body == [7])
+        #expect(copy.id == "r1" && third.id == "r3" && third.path == "/b")
+    }
 }
