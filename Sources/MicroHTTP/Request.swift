@@ -157,21 +157,24 @@ public struct Request: Sendable {
 
 extension Request {
     /// The box the copies of a request share (see `storage`); changed only through `Request`'s
-    /// accessors, which copy it first unless they hold the only reference.
+    /// accessors, which copy it first unless they hold the only reference. Its fields are not
+    /// checked for exclusive access at run time: only one request changes a box, and the
+    /// compiler checks that request's own accesses. Checked, the begin and end of every access
+    /// cost the static file's request 1.1 % more instructions than before the box.
     final class Storage: @unchecked Sendable {
-        var method: HTTPMethod
-        var path: String
-        var query: [String: String]
-        var queryItems: [(name: String, value: String)]
-        var headers: HTTPHeaders
-        var cookies: [String: String]
-        var form: [String: String]
-        var clientAddress: String
-        var forwardedScheme: String?
-        var forwardedHost: String?
-        var body: [UInt8]
-        var id: String
-        var baseLogger: Logger
+        @exclusivity(unchecked) var method: HTTPMethod
+        @exclusivity(unchecked) var path: String
+        @exclusivity(unchecked) var query: [String: String]
+        @exclusivity(unchecked) var queryItems: [(name: String, value: String)]
+        @exclusivity(unchecked) var headers: HTTPHeaders
+        @exclusivity(unchecked) var cookies: [String: String]
+        @exclusivity(unchecked) var form: [String: String]
+        @exclusivity(unchecked) var clientAddress: String
+        @exclusivity(unchecked) var forwardedScheme: String?
+        @exclusivity(unchecked) var forwardedHost: String?
+        @exclusivity(unchecked) var body: [UInt8]
+        @exclusivity(unchecked) var id: String
+        @exclusivity(unchecked) var baseLogger: Logger
 
         init(
             method: HTTPMethod, path: String, query: [String: String], queryItems: [(name: String, value: String)],
